@@ -1,0 +1,71 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, badRequest, notFound } from './errors';
+import { type Logger, logger as rootLogger } from './logger';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+export interface RouteContext {
+  event: HttpEvent;
+  log: Logger;
+  params: Record<string, string>;
+}
+export type RouteHandler = (ctx: RouteContext) => Promise<HttpResult>;
+
+const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode: status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+export function errorResult(error: AppError): HttpResult {
+  const body: Record<string, unknown> = { code: error.code, message: error.message };
+  if (error.details !== undefined) body.details = error.details;
+  return json(error.status, { error: body }, error.headers);
+}
+
+/** Parses a JSON body with a zod schema; anything malformed is the client's mistake (400), never a 500. */
+export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.infer<S> {
+  let raw: unknown = {};
+  if (event.body) {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw badRequest('Request body must be valid JSON');
+    }
+  }
+  return parseInput(raw, schema);
+}
+
+export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    throw new AppError('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues);
+  }
+  return result.data;
+}
+
+/**
+ * A feature's Lambda handler: dispatches on the HTTP API route key (`GET /api/me`), maps typed errors to
+ * their status in one place and logs anything unexpected as a 500 without leaking its details.
+ */
+export function createHttpHandler(routes: Record<string, RouteHandler>) {
+  return async (event: HttpEvent): Promise<HttpResult> => {
+    const log = rootLogger.child({ requestId: event.requestContext?.requestId, route: event.routeKey });
+    try {
+      const route = routes[event.routeKey];
+      if (!route) throw notFound(`No route for ${event.routeKey}`);
+      return await route({ event, log, params: event.pathParameters ?? {} } as RouteContext);
+    } catch (error) {
+      if (error instanceof AppError) {
+        if (error.status >= 500) log.error('request failed', { error });
+        return errorResult(error);
+      }
+      log.error('unhandled error', { error });
+      return errorResult(new AppError('INTERNAL', 'Something went wrong. Please try again.'));
+    }
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * cognito-local, run in-process and mounted at /_local/cognito on the app's origin. Wired by hand instead of
+ * `createDefaultServer` so that: its data lives under the data directory; e-mails go to the dev mailbox; the
+ * CustomMessage and PostConfirmation triggers run our real trigger handlers; and two gaps of the emulator
+ * are filled in front of it (password policy on sign-up/reset, and GetTokensFromRefreshToken, which Amplify 6
+ * uses to refresh and cognito-local lacks).
+ */
+import './bootstrap';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { passwordProblems } from '../../shared/schemas/auth';
+import type { Mailbox } from './mailbox';
+
+const require = createRequire(import.meta.url);
+// cognito-local has no public API for composing its services; these are its own building blocks.
+const services = require('cognito-local/lib/services/index.js');
+const { CognitoServiceFactoryImpl } = require('cognito-local/lib/services/cognitoService.js');
+const { CryptoService } = require('cognito-local/lib/services/crypto.js');
+const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb.js');
+const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery.js');
+const { otp } = require('cognito-local/lib/services/otp.js');
+const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator.js');
+const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService.js');
+const { DefaultConfig } = require('cognito-local/lib/server/config.js');
+const { Router } = require('cognito-local/lib/server/Router.js');
+const { createServer } = require('cognito-local/lib/server/server.js');
+const pino = require(require.resolve('pino', { paths: [require.resolve('cognito-local/package.json')] }));
+
+export type TriggerInvoker = (name: string, event: unknown) => Promise<unknown>;
+
+export interface CognitoLocal {
+  /** Handles a request whose URL has the mount prefix already removed. */
+  handle(req: IncomingMessage, res: ServerResponse, body: Buffer): void;
+}
+
+const CODE_PLACEHOLDER = '{####}';
+
+export async function createCognitoLocal(options: {
+  directory: string;
+  issuerDomain: string;
+  mailbox: Mailbox;
+  invokeTrigger: TriggerInvoker;
+}): Promise<CognitoLocal> {
+  mkdirSync(options.directory, { recursive: true });
+  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
+  const ctx = { logger };
+  const config = {
+    ...DefaultConfig,
+    TriggerFunctions: { CustomMessage: 'custom-message', PostConfirmation: 'post-confirmation' },
+    TokenConfig: { IssuerDomain: options.issuerDomain },
+    ServerConfig: { ...DefaultConfig.ServerConfig, development: false },
+  };
+  const clock = new services.DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(options.directory);
+  const cognitoClient = await new CognitoServiceFactoryImpl(
+    options.directory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+
+  // Stands in for the Lambda client: runs the trigger handler in-process and answers like Invoke does.
+  const lambdaClient = {
+    invoke: (params: { FunctionName: string; Payload: string }) => ({
+      promise: async () => {
+        try {
+          const result = await options.invokeTrigger(params.FunctionName, JSON.parse(params.Payload));
+          return { StatusCode: 200, Payload: JSON.stringify(result) };
+        } catch (error) {
+          return {
+            StatusCode: 200,
+            FunctionError: 'Unhandled',
+            Payload: JSON.stringify({ errorMessage: (error as Error).message }),
+          };
+        }
+      },
+    }),
+  };
+  const triggers = new services.TriggersService(
+    clock,
+    cognitoClient,
+    new services.LambdaService(config.TriggerFunctions, lambdaClient),
+    new CryptoService(config.KMSConfig),
+  );
+  const sender = {
+    async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: Record<string, string>) {
+      // cognito-local replaces only the first {####}; Cognito replaces them all.
+      const body = (message.emailMessage ?? `Your code is ${message.__code}`).split(CODE_PLACEHOLDER).join(message.__code);
+      options.mailbox.deliver(destination, message.emailSubject ?? 'Your verification code', body);
+    },
+    async sendSms() {},
+  };
+  const serviceSet = {
+    clock,
+    cognito: cognitoClient,
+    config,
+    messages: new services.MessagesService(triggers, new MessageDeliveryService(sender)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const app = createServer(Router(serviceSet), logger, config.ServerConfig, serviceSet).application;
+
+  return {
+    handle(req, res, body) {
+      const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
+      let payload: Record<string, unknown> | undefined;
+      if (req.method === 'POST' && target) {
+        try {
+          payload = JSON.parse(body.toString('utf8') || '{}');
+        } catch {
+          payload = {};
+        }
+        const rejected = enforcePasswordPolicy(target, payload!);
+        if (rejected) {
+          res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+          res.end(JSON.stringify({ __type: 'InvalidPasswordException', message: rejected }));
+          return;
+        }
+        if (target === 'GetTokensFromRefreshToken') {
+          payload = {
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: payload!.ClientId,
+            AuthParameters: { REFRESH_TOKEN: payload!.RefreshToken },
+          };
+          // Both answer { AuthenticationResult }, so InitiateAuth's answer serves as is.
+          req.headers['x-amz-target'] = 'AWSCognitoIdentityProviderService.InitiateAuth';
+        }
+      }
+      // express's body-parser would read the stream, which our server has consumed: hand it the parsed body.
+      const expressReq = req as IncomingMessage & { body?: unknown; _body?: boolean };
+      if (payload) {
+        expressReq.body = payload;
+        expressReq._body = true;
+      }
+      app(expressReq, res);
+    },
+  };
+}
+
+/** Cognito's own wording for a password that breaks the policy (one reason, the first that fails). */
+export function enforcePasswordPolicy(target: string, payload: Record<string, unknown>): string | null {
+  const field =
+    target === 'SignUp' || target === 'AdminSetUserPassword'
+      ? 'Password'
+      : target === 'ConfirmForgotPassword'
+        ? 'Password'
+        : target === 'ChangePassword'
+          ? 'ProposedPassword'
+          : null;
+  if (!field) return null;
+  const password = typeof payload[field] === 'string' ? (payload[field] as string) : '';
+  const [first] = passwordProblems(password);
+  if (!first) return null;
+  const reason: Record<string, string> = {
+    'an upper-case letter': 'Password must have uppercase characters',
+    'a lower-case letter': 'Password must have lowercase characters',
+    'a number': 'Password must have numeric characters',
+    'a symbol': 'Password must have symbol characters',
+  };
+  return `Password did not conform with policy: ${reason[first] ?? 'Password not long enough'}`;
+}

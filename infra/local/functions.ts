@@ -1,0 +1,35 @@
+/**
+ * The local "Lambda service": function names → the same handler modules CDK deploys. API features follow the
+ * route table; triggers and workflow tasks are listed here and in CDK.
+ */
+import { API_FEATURES, type ApiFeature } from '../../shared/routes';
+
+type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
+export type ModuleLoader = (path: string) => Promise<{ handler: Handler }>;
+
+export const apiFunctionName = (feature: ApiFeature) => `api-${feature}`;
+
+/** Module paths relative to the repository root. */
+export const LOCAL_FUNCTIONS: Record<string, string> = {
+  ...Object.fromEntries(API_FEATURES.map((f) => [apiFunctionName(f), `functions/api/${f}.ts`])),
+  'custom-message': 'functions/triggers/custom-message.ts',
+  'post-confirmation': 'functions/triggers/post-confirmation.ts',
+  'planform-prepare': 'functions/workflow/prepare.ts',
+};
+
+let invocation = 0;
+const lambdaContext = (functionName: string) => ({
+  functionName,
+  awsRequestId: `local-${Date.now().toString(36)}-${(invocation++).toString(36)}`,
+  getRemainingTimeInMillis: () => 30_000,
+  callbackWaitsForEmptyEventLoop: false,
+});
+
+export function createInvoker(rootDir: string, load: ModuleLoader) {
+  return async function invoke(functionName: string, event: unknown): Promise<unknown> {
+    const path = LOCAL_FUNCTIONS[functionName];
+    if (!path) throw new Error(`Function not found: ${functionName}`);
+    const module = await load(`${rootDir}/${path}`);
+    return module.handler(event, lambdaContext(functionName));
+  };
+}

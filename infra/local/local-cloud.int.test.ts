@@ -1,0 +1,154 @@
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import {
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '../../shared/schemas/config';
+import { GENERATE_STATE_MACHINE, LOCAL_CREDENTIALS, LOCAL_REGION, stateMachineArn } from './names';
+import {
+  api,
+  codeFromLink,
+  cognitoClient,
+  createUser,
+  localCloud,
+  signIn,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  waitForMail,
+} from './testing';
+
+describe('local cloud', () => {
+  it('is healthy and serves the runtime config the SPA reads', async () => {
+    const health = await api('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.json).toEqual({ status: 'ok' });
+    const config = runtimeConfigSchema.parse((await api('/config.json')).json);
+    expect(config).toMatchObject({
+      userPoolId: localCloud().userPoolId,
+      userPoolClientId: localCloud().clientId,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      apiBaseUrl: '/api',
+    });
+    expect(config.cognitoEndpoint).toBe(`${localCloud().url}/_local/cognito`);
+  });
+
+  it('serves the SPA for app routes with security headers, and 404s for missing assets', async () => {
+    for (const path of ['/', '/dashboard', '/auth/login', '/no/such/page']) {
+      const response = await fetch(`${localCloud().url}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect((await fetch(`${localCloud().url}/assets/missing.js`)).status).toBe(404);
+    expect((await api('/api/no-such-route')).status).toBe(404);
+  });
+
+  it('sends the sign-up e-mail with a confirmation link to the site, visible in the mailbox', async () => {
+    const email = uniqueEmail('mail');
+    await cognitoClient().send(
+      new SignUpCommand({
+        ClientId: localCloud().clientId,
+        Username: email,
+        Password: STRONG_PASSWORD,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const mail = await waitForMail(email, 'Confirm your Planform account');
+    const link = mail.links.find((l) => l.startsWith(`${localCloud().url}/auth/confirm?`));
+    expect(link).toBeDefined();
+    expect(codeFromLink(link!)).toMatch(/^\d{6}$/);
+    expect(new URL(link!).searchParams.get('email')).toBe(email);
+    const page = await fetch(`${localCloud().url}/_local/mailbox`);
+    expect(await page.text()).toContain(email);
+  });
+
+  it('rejects a weak password with the provider reason', async () => {
+    const email = uniqueEmail('weak');
+    await expect(
+      cognitoClient().send(
+        new SignUpCommand({
+          ClientId: localCloud().clientId,
+          Username: email,
+          Password: 'alllowercase1!',
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password must have uppercase characters',
+    });
+  });
+
+  it('resets a password with the code from the e-mail', async () => {
+    const { email } = await createUser('reset');
+    const client = cognitoClient();
+    await client.send(new ForgotPasswordCommand({ ClientId: localCloud().clientId, Username: email }));
+    const mail = await waitForMail(email, 'Reset your Planform password');
+    const link = mail.links.find((l) => l.includes('/reset-password'))!;
+    const code = codeFromLink(link);
+    expect(mail.text).toContain(code);
+    const newPassword = 'Another-Plan-77?';
+    await client.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: localCloud().clientId,
+        Username: email,
+        ConfirmationCode: code,
+        Password: newPassword,
+      }),
+    );
+    await expect(signIn(email, STRONG_PASSWORD)).rejects.toThrow();
+    expect((await signIn(email, newPassword)).idToken).toBeTruthy();
+  });
+
+  it('refreshes tokens with GetTokensFromRefreshToken (what Amplify 6 calls)', async () => {
+    const { tokens } = await createUser('refresh');
+    const response = await fetch(`${localCloud().url}/_local/cognito`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      body: JSON.stringify({ ClientId: localCloud().clientId, RefreshToken: tokens.refreshToken }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { AuthenticationResult: { IdToken: string } };
+    expect((await api('/api/me', { token: body.AuthenticationResult.IdToken })).status).toBe(200);
+    // The standard refresh flow works as well.
+    const refreshed = await cognitoClient().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: localCloud().clientId,
+        AuthParameters: { REFRESH_TOKEN: tokens.refreshToken },
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('runs the generation state machine through the Step Functions API', async () => {
+    const sfn = new SFNClient({
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+      endpoint: `${localCloud().url}/_local/sfn`,
+    });
+    const name = `test-${Date.now()}`;
+    const input = JSON.stringify({ generationId: name });
+    const started = await sfn.send(
+      new StartExecutionCommand({ stateMachineArn: stateMachineArn(GENERATE_STATE_MACHINE), name, input }),
+    );
+    expect(started.executionArn).toContain(name);
+    // The same name and input again is idempotent while it runs or is answered as a conflict after.
+    let description = await sfn.send(new DescribeExecutionCommand({ executionArn: started.executionArn }));
+    for (let i = 0; i < 100 && description.status === 'RUNNING'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      description = await sfn.send(new DescribeExecutionCommand({ executionArn: started.executionArn }));
+    }
+    expect(description.status).toBe('SUCCEEDED');
+    expect(JSON.parse(description.output!)).toMatchObject({ generationId: name, preparedAt: expect.any(String) });
+    await expect(
+      sfn.send(new DescribeExecutionCommand({ executionArn: `${started.executionArn}-missing` })),
+    ).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+  });
+});

@@ -1,0 +1,201 @@
+/** Creates what the local cloud needs on first start, and nothing twice: table, buckets, user pool, admin. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolsCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import { PASSWORD_POLICY } from '../../shared/constants';
+import { createProfile, getProfile } from '../../functions/lib/db/profiles';
+import { RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from './names';
+
+export interface PoolIds {
+  userPoolId: string;
+  clientId: string;
+}
+
+export async function ensureTable(client: DynamoDBClient): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: TABLE_NAME,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'PK', AttributeType: 'S' },
+        { AttributeName: 'SK', AttributeType: 'S' },
+        { AttributeName: 'GSI1PK', AttributeType: 'S' },
+        { AttributeName: 'GSI1SK', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'GSI1',
+          KeySchema: [
+            { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+            { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    }),
+  );
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: TABLE_NAME,
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+    }),
+  );
+}
+
+export async function ensureBuckets(client: S3Client, siteOrigin: string): Promise<void> {
+  for (const bucket of [UPLOADS_BUCKET, RENDERS_BUCKET]) {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    } catch {
+      await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    }
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: bucket,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedOrigins: [siteOrigin],
+              AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
+              AllowedHeaders: ['*'],
+              ExposeHeaders: ['ETag'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
+      }),
+    );
+  }
+}
+
+export async function ensureUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<PoolIds> {
+  if (existsSync(stateFile)) {
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as PoolIds;
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    if (pools.UserPools?.some((p) => p.Id === saved.userPoolId)) return saved;
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: USER_POOL_NAME,
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        },
+      },
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: USER_POOL_CLIENT_NAME,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  for (const group of ['admin', 'super_admin']) {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+  }
+  const ids = { userPoolId, clientId: appClient.UserPoolClient!.ClientId! };
+  writeFileSync(stateFile, JSON.stringify(ids, null, 2));
+  return ids;
+}
+
+export function generatePassword(): string {
+  // Meets the pool policy whatever the random part holds.
+  return `Pf-${randomBytes(9).toString('base64url')}7a!K`;
+}
+
+export interface AdminCredentials {
+  email: string;
+  password: string;
+  source: 'env' | 'generated' | 'saved';
+}
+
+export function resolveAdminCredentials(credentialsFile: string, defaultEmail: string): AdminCredentials {
+  const email = process.env.LOCAL_ADMIN_EMAIL?.trim().toLowerCase();
+  const password = process.env.LOCAL_ADMIN_PASSWORD;
+  if (email && password) return { email, password, source: 'env' };
+  if (existsSync(credentialsFile)) {
+    const saved = JSON.parse(readFileSync(credentialsFile, 'utf8')) as { email: string; password: string };
+    if (!email || saved.email === email) return { ...saved, source: 'saved' };
+  }
+  const generated = { email: email ?? defaultEmail, password: generatePassword() };
+  writeFileSync(credentialsFile, JSON.stringify(generated, null, 2), { mode: 0o600 });
+  return { ...generated, source: 'generated' };
+}
+
+/** The super admin: a confirmed user in the super_admin group, with its profile. Password kept in sync. */
+export async function ensureSuperAdmin(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  admin: AdminCredentials,
+): Promise<string> {
+  let sub: string | undefined;
+  try {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: admin.email }));
+    sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: admin.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: admin.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  }
+  if (!sub) throw new Error('The seeded super admin has no sub attribute');
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: admin.email,
+      Password: admin.password,
+      Permanent: true,
+    }),
+  );
+  await client.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: admin.email, GroupName: 'super_admin' }),
+  );
+  if (!(await getProfile(sub))) await createProfile({ id: sub, email: admin.email, role: 'super_admin' });
+  return sub;
+}

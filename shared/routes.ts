@@ -1,0 +1,50 @@
+/**
+ * The route table: the single source of the HTTP API's routes. CDK creates one HTTP API route per entry
+ * (integrated with the feature's Lambda); the local gateway routes by it to the same handler modules.
+ */
+export type RouteAuth = 'jwt' | 'none';
+
+/** A Lambda per feature: functions/api/<feature>.ts exports `handler`. */
+export const API_FEATURES = ['health', 'me'] as const;
+export type ApiFeature = (typeof API_FEATURES)[number];
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** API Gateway path with `{param}` placeholders, always under /api. */
+  path: `/api/${string}`;
+  feature: ApiFeature;
+  auth: RouteAuth;
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  { method: 'GET', path: '/api/health', feature: 'health', auth: 'none' },
+  { method: 'GET', path: '/api/me', feature: 'me', auth: 'jwt' },
+];
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/** Matches a concrete path against a route path; returns the path parameters or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith('{') && w.endsWith('}')) {
+      if (!g) return null;
+      params[w.slice(1, -1)] = decodeURIComponent(g);
+    } else if (w !== g) return null;
+  }
+  return params;
+}
+
+export function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** `/config.json`: the runtime configuration the SPA reads, so one build serves every environment. */
+export const runtimeConfigSchema = z.object({
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Custom Cognito endpoint (the local cloud's); absent in AWS. */
+  cognitoEndpoint: z.string().optional(),
+  authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  apiBaseUrl: z.string(),
+  /** True on the local cloud: the SPA links the dev mailbox. */
+  localMailbox: z.boolean().optional(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
