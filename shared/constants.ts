@@ -14,7 +14,14 @@ export const PASSWORD_HINT =
   'Password must be at least 8 characters long and include upper- and lower-case letters, a number and a symbol';
 
 export const VARIATIONS_PER_GENERATION = 3;
-export const TAG_SUGGESTIONS = ['Residential', 'Commercial', 'Modern', 'Traditional', 'Interior', 'Exterior'] as const;
+export const TAG_SUGGESTIONS = [
+  'Residential',
+  'Commercial',
+  'Modern',
+  'Traditional',
+  'Interior',
+  'Exterior',
+] as const;
 export const QUICK_PROMPTS = [
   'Photorealistic exterior view',
   'Isometric architectural rendering',
@@ -34,7 +41,15 @@ export const RECENT_ACTIVITY_RENDERS = 3;
 export const RECENT_ACTIVITY_PROMPT_CHARS = 50;
 export const TEMPLATE_VARIABLES_SHOWN = 3;
 export const TEMPLATE_CATEGORIES = ['analysis', 'visualization', 'rendering', 'technical'] as const;
-export const SETTING_CATEGORIES = ['general', 'system', 'ai', 'security', 'files', 'rendering', 'limits'] as const;
+export const SETTING_CATEGORIES = [
+  'general',
+  'system',
+  'ai',
+  'security',
+  'files',
+  'rendering',
+  'limits',
+] as const;
 export const ADMIN_SIDEBAR = {
   cookieMaxAgeDays: 7,
   width: '16rem',

@@ -40,7 +40,10 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-export function findRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
+export function findRoute(
+  method: string,
+  path: string,
+): { route: RouteDef; params: Record<string, string> } | null {
   for (const route of ROUTES) {
     if (route.method !== method) continue;
     const params = matchPath(route.path, path);

@@ -8,7 +8,9 @@ describe('GET /api/me (local cloud)', () => {
     const { tokens } = await createUser('tamper');
     const [header, payload, signature] = tokens.idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['super_admin'] })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['super_admin'] })).toString(
+      'base64url',
+    );
     const response = await api('/api/me', { token: `${header}.${forged}.${signature}` });
     expect(response.status).toBe(401);
     expect(response.json).toEqual({ message: 'Unauthorized' });

@@ -29,8 +29,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new AppError('BAD_REQUEST', message, details);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError('BAD_REQUEST', message, details);
 export const unauthorized = (message = 'Not authenticated') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -21,7 +21,12 @@ export class Logger {
 
   private write(level: Level, message: string, extra?: Record<string, unknown>) {
     if (ORDER[level] < threshold()) return;
-    const entry: Record<string, unknown> = { level, message, timestamp: new Date().toISOString(), ...this.keys };
+    const entry: Record<string, unknown> = {
+      level,
+      message,
+      timestamp: new Date().toISOString(),
+      ...this.keys,
+    };
     for (const [k, v] of Object.entries(extra ?? {})) entry[k] = serialize(v);
     const line = JSON.stringify(entry);
     if (level === 'error' || level === 'warn') console.error(line);

@@ -21,4 +21,5 @@ if (typeof (Promise as unknown as { withResolvers?: unknown }).withResolvers !==
     },
   });
 }
+
 export {};

@@ -18,7 +18,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { RuntimeConfig } from '../../shared/schemas/config';
-import { createCognitoLocal, type CognitoLocal } from './cognito';
+import { type CognitoLocal, createCognitoLocal } from './cognito';
 import { startDynamoDbLocal } from './dynamodb';
 import { createInvoker, type ModuleLoader } from './functions';
 import { LocalHttpApi } from './gateway';
@@ -99,12 +99,20 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, headers);
   res.end(body);
 }
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>
-  send(res, status, JSON.stringify(body), { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  send(res, status, JSON.stringify(body), {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = resolve(options.dataDir);
@@ -137,14 +145,24 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }
       if (path === '/_local/sfn' || path === '/_local/sfn/') {
         if (!stepFunctions) return sendJson(res, 503, { message: 'Step Functions is starting' });
-        const result = await stepFunctions.handle(String(req.headers['x-amz-target'] ?? ''), (await readBody(req)).toString());
-        return send(res, result.status, JSON.stringify(result.body), { 'content-type': 'application/x-amz-json-1.0' });
+        const result = await stepFunctions.handle(
+          String(req.headers['x-amz-target'] ?? ''),
+          (await readBody(req)).toString(),
+        );
+        return send(res, result.status, JSON.stringify(result.body), {
+          'content-type': 'application/x-amz-json-1.0',
+        });
       }
-      if (path === '/_local/mailbox.json') return sendJson(res, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
-      if (path === '/_local/mailbox') return send(res, 200, mailbox.renderPage(), { 'content-type': 'text/html; charset=utf-8' });
+      if (path === '/_local/mailbox.json')
+        return sendJson(res, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
+      if (path === '/_local/mailbox')
+        return send(res, 200, mailbox.renderPage(), { 'content-type': 'text/html; charset=utf-8' });
       if (path === '/config.json') {
         if (!runtimeConfig) return sendJson(res, 503, { message: 'Starting' });
-        return sendJson(res, 200, { ...runtimeConfig, cognitoEndpoint: `${originOf(req, options.port)}/_local/cognito` });
+        return sendJson(res, 200, {
+          ...runtimeConfig,
+          cognitoEndpoint: `${originOf(req, options.port)}/_local/cognito`,
+        });
       }
       if (path === '/api/health' && !ready) return sendJson(res, 503, { status: 'starting' });
       if (path.startsWith('/api/')) {
@@ -168,10 +186,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   });
 
   const stops: (() => Promise<void>)[] = [
-    () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   ];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => {});
@@ -248,7 +267,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
     api = new LocalHttpApi({ issuer, clientId: pool.clientId, jwks, invoke });
 
-    stepFunctions = new LocalStepFunctions(invoke, join(dataDir, 'sfn-executions.json'), options.retryIntervalOverrides);
+    stepFunctions = new LocalStepFunctions(
+      invoke,
+      join(dataDir, 'sfn-executions.json'),
+      options.retryIntervalOverrides,
+    );
     stepFunctions.register(env.STATE_MACHINE_ARN!, loadDefinition('shared/workflow/generate.asl.json'));
     const sfn = stepFunctions;
     stops.push(() => sfn.idle(5_000));

@@ -7,8 +7,8 @@
  */
 import './bootstrap';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { passwordProblems } from '../../shared/schemas/auth';
 import type { Mailbox } from './mailbox';
 
@@ -85,7 +85,9 @@ export async function createCognitoLocal(options: {
   const sender = {
     async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: Record<string, string>) {
       // cognito-local replaces only the first {####}; Cognito replaces them all.
-      const body = (message.emailMessage ?? `Your code is ${message.__code}`).split(CODE_PLACEHOLDER).join(message.__code);
+      const body = (message.emailMessage ?? `Your code is ${message.__code}`)
+        .split(CODE_PLACEHOLDER)
+        .join(message.__code);
       options.mailbox.deliver(destination, message.emailSubject ?? 'Your verification code', body);
     },
     async sendSms() {},

@@ -30,7 +30,8 @@ function javaMajorVersion(): number | null {
 export function assertJava(): void {
   const major = javaMajorVersion();
   if (major === null) throw new JavaMissingError();
-  if (major < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}. Install Java 17+.`);
+  if (major < 17)
+    throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}. Install Java 17+.`);
 }
 
 /** AWS's own DynamoDB emulator (the jar shipped in amplify-dynamodb-simulator), as a child process. */

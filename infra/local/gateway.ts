@@ -18,7 +18,11 @@ export interface GatewayResponse {
 
 type Invoke = (functionName: string, event: unknown) => Promise<unknown>;
 
-const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}): GatewayResponse => ({
+const jsonResponse = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): GatewayResponse => ({
   status,
   headers: { 'content-type': 'application/json', ...headers },
   body: Buffer.from(JSON.stringify(body)),
@@ -38,9 +42,7 @@ export function flattenClaims(payload: Record<string, unknown>): Record<string, 
 export class LocalHttpApi {
   private readonly verifier;
 
-  constructor(
-    private readonly options: { issuer: string; clientId: string; jwks: Jwks; invoke: Invoke },
-  ) {
+  constructor(private readonly options: { issuer: string; clientId: string; jwks: Jwks; invoke: Invoke }) {
     this.verifier = JwtVerifier.create({
       issuer: options.issuer,
       audience: null,
@@ -72,8 +74,7 @@ export class LocalHttpApi {
     let claims: Record<string, string> | undefined;
     if (route.auth === 'jwt') {
       const verified = await this.authorize(req.headers.authorization);
-      if (!verified)
-        return jsonResponse(401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      if (!verified) return jsonResponse(401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
       claims = verified;
     }
 
@@ -135,7 +136,13 @@ export function toResponse(result: unknown): GatewayResponse {
   if (result === null || typeof result !== 'object' || !('statusCode' in result)) {
     return jsonResponse(200, result ?? null);
   }
-  const r = result as { statusCode: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean; cookies?: string[] };
+  const r = result as {
+    statusCode: number;
+    headers?: Record<string, string>;
+    body?: string;
+    isBase64Encoded?: boolean;
+    cookies?: string[];
+  };
   const headers: Record<string, string> = { ...(r.headers ?? {}) };
   const body = r.body ? Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   if (r.cookies?.length) headers['set-cookie'] = r.cookies.join(', ');

@@ -1,10 +1,10 @@
-import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import {
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../shared/schemas/config';
 import { GENERATE_STATE_MACHINE, LOCAL_CREDENTIALS, LOCAL_REGION, stateMachineArn } from './names';
@@ -14,8 +14,8 @@ import {
   cognitoClient,
   createUser,
   localCloud,
-  signIn,
   STRONG_PASSWORD,
+  signIn,
   uniqueEmail,
   waitForMail,
 } from './testing';
@@ -146,7 +146,10 @@ describe('local cloud', () => {
       description = await sfn.send(new DescribeExecutionCommand({ executionArn: started.executionArn }));
     }
     expect(description.status).toBe('SUCCEEDED');
-    expect(JSON.parse(description.output!)).toMatchObject({ generationId: name, preparedAt: expect.any(String) });
+    expect(JSON.parse(description.output!)).toMatchObject({
+      generationId: name,
+      preparedAt: expect.any(String),
+    });
     await expect(
       sfn.send(new DescribeExecutionCommand({ executionArn: `${started.executionArn}-missing` })),
     ).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });

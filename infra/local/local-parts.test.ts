@@ -5,7 +5,14 @@ import { extractLinks, htmlToText, Mailbox } from './mailbox';
 
 describe('local gateway', () => {
   it('flattens claims like the HTTP API JWT authorizer', () => {
-    expect(flattenClaims({ sub: 'abc', 'cognito:groups': ['admin', 'super_admin'], exp: 123, email_verified: true })).toEqual({
+    expect(
+      flattenClaims({
+        sub: 'abc',
+        'cognito:groups': ['admin', 'super_admin'],
+        exp: 123,
+        email_verified: true,
+      }),
+    ).toEqual({
       sub: 'abc',
       'cognito:groups': '[admin super_admin]',
       exp: '123',
@@ -15,7 +22,12 @@ describe('local gateway', () => {
 
   it('maps handler results like payload format 2.0', () => {
     expect(toResponse({ ok: true }).status).toBe(200);
-    const r = toResponse({ statusCode: 201, headers: { a: 'b' }, body: Buffer.from('hi').toString('base64'), isBase64Encoded: true });
+    const r = toResponse({
+      statusCode: 201,
+      headers: { a: 'b' },
+      body: Buffer.from('hi').toString('base64'),
+      isBase64Encoded: true,
+    });
     expect(r).toMatchObject({ status: 201, headers: { a: 'b' } });
     expect(r.body.toString()).toBe('hi');
   });
@@ -36,9 +48,12 @@ describe('local cognito gaps', () => {
 
 describe('dev mailbox', () => {
   it('turns HTML e-mails into text and links, newest first', () => {
-    const html = '<p>Confirm:</p><p><a href="http://localhost:3000/auth/confirm?email=a%40b.co&amp;code=123456">link</a></p>';
+    const html =
+      '<p>Confirm:</p><p><a href="http://localhost:3000/auth/confirm?email=a%40b.co&amp;code=123456">link</a></p>';
     expect(extractLinks(html)).toContain('http://localhost:3000/auth/confirm?email=a%40b.co&code=123456');
-    expect(htmlToText(html)).toContain('link (http://localhost:3000/auth/confirm?email=a%40b.co&amp;code=123456)'.replace('&amp;', '&'));
+    expect(htmlToText(html)).toContain(
+      'link (http://localhost:3000/auth/confirm?email=a%40b.co&amp;code=123456)'.replace('&amp;', '&'),
+    );
     const mailbox = new Mailbox();
     mailbox.deliver('A@B.co', 'first', 'one');
     mailbox.deliver('a@b.co', 'second', 'two');

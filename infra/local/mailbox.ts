@@ -68,10 +68,13 @@ export class Mailbox {
   }
 
   renderPage(): string {
-    const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+    const esc = (s: string) =>
+      s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
     const items = this.messages
       .map(
-        (m) => `<article><header><strong>${esc(m.subject)}</strong><span>to ${esc(m.to)} · ${esc(m.sentAt)}</span></header>
+        (
+          m,
+        ) => `<article><header><strong>${esc(m.subject)}</strong><span>to ${esc(m.to)} · ${esc(m.sentAt)}</span></header>
 <pre>${esc(m.text)}</pre>${m.links.map((l) => `<a href="${esc(l)}">${esc(l)}</a>`).join('<br>')}</article>`,
       )
       .join('\n');

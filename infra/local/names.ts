@@ -8,6 +8,7 @@ export const RENDERS_BUCKET = 'planform-renders';
 export const USER_POOL_NAME = 'planform-users';
 export const USER_POOL_CLIENT_NAME = 'planform-web';
 export const GENERATE_STATE_MACHINE = 'planform-generate';
-export const stateMachineArn = (name: string) => `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${name}`;
+export const stateMachineArn = (name: string) =>
+  `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${name}`;
 export const lambdaArn = (name: string) => `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${name}`;
 export const DEFAULT_ADMIN_EMAIL = 'admin@planform.local';

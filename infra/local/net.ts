@@ -7,7 +7,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -22,7 +24,11 @@ export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
 }
 
 /** Polls a URL until it answers with an accepted status. */
-export async function waitFor(url: string, timeoutMs: number, accept = (status: number) => status < 500): Promise<void> {
+export async function waitFor(
+  url: string,
+  timeoutMs: number,
+  accept = (status: number) => status < 500,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

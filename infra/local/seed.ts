@@ -6,7 +6,7 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
@@ -16,13 +16,18 @@ import {
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import { PASSWORD_POLICY } from '../../shared/constants';
+import {
+  CreateBucketCommand,
+  HeadBucketCommand,
+  PutBucketCorsCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { createProfile, getProfile } from '../../functions/lib/db/profiles';
+import { PASSWORD_POLICY } from '../../shared/constants';
 import { RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from './names';
 
 export interface PoolIds {
@@ -97,7 +102,10 @@ export async function ensureBuckets(client: S3Client, siteOrigin: string): Promi
   }
 }
 
-export async function ensureUserPool(client: CognitoIdentityProviderClient, stateFile: string): Promise<PoolIds> {
+export async function ensureUserPool(
+  client: CognitoIdentityProviderClient,
+  stateFile: string,
+): Promise<PoolIds> {
   if (existsSync(stateFile)) {
     const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as PoolIds;
     const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
@@ -167,7 +175,9 @@ export async function ensureSuperAdmin(
 ): Promise<string> {
   let sub: string | undefined;
   try {
-    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: admin.email }));
+    const user = await client.send(
+      new AdminGetUserCommand({ UserPoolId: userPoolId, Username: admin.email }),
+    );
     sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
@@ -194,7 +204,11 @@ export async function ensureSuperAdmin(
     }),
   );
   await client.send(
-    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: admin.email, GroupName: 'super_admin' }),
+    new AdminAddUserToGroupCommand({
+      UserPoolId: userPoolId,
+      Username: admin.email,
+      GroupName: 'super_admin',
+    }),
   );
   if (!(await getProfile(sub))) await createProfile({ id: sub, email: admin.email, role: 'super_admin' });
   return sub;

@@ -7,8 +7,8 @@
 import './bootstrap';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { JavaMissingError } from './dynamodb';
 import { type LocalCloud, PortInUseError, ROOT_DIR, startLocalCloud } from './cloud';
+import { JavaMissingError } from './dynamodb';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -48,8 +48,13 @@ function printSummary(cloud: LocalCloud) {
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\nPlanform is running${dev ? ' (dev mode, hot reload)' : ''}:\n`);
   for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
-  if (cloud.admin.source !== 'env') console.log(`\n  (admin credentials are kept in ${relative(process.cwd(), join(dataDir, 'local-admin.json'))})`);
-  console.log('\nSign up with any e-mail: the confirmation link arrives in the dev mailbox. Ctrl-C stops everything.\n');
+  if (cloud.admin.source !== 'env')
+    console.log(
+      `\n  (admin credentials are kept in ${relative(process.cwd(), join(dataDir, 'local-admin.json'))})`,
+    );
+  console.log(
+    '\nSign up with any e-mail: the confirmation link arrives in the dev mailbox. Ctrl-C stops everything.\n',
+  );
 }
 
 async function main() {

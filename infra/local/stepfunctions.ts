@@ -5,8 +5,8 @@
  * marked ABORTED on the next start, as a vanished execution looks to the reconciler.
  */
 import './bootstrap';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { StateMachine } from 'aws-local-stepfunctions';
 
 type Json = Record<string, unknown>;
@@ -43,7 +43,8 @@ function taskStates(states: Json, found: Record<string, string> = {}): Record<st
     if (state.Type === 'Task' && typeof state.Resource === 'string') found[name] = state.Resource;
     const nested = (state.ItemProcessor ?? state.Iterator) as Json | undefined;
     if (nested?.States) taskStates(nested.States as Json, found);
-    for (const branch of (state.Branches as Json[] | undefined) ?? []) taskStates(branch.States as Json, found);
+    for (const branch of (state.Branches as Json[] | undefined) ?? [])
+      taskStates(branch.States as Json, found);
   }
   return found;
 }
@@ -86,7 +87,11 @@ export class LocalStepFunctions {
 
   startExecution(request: { stateMachineArn?: string; name?: string; input?: string }) {
     const definition = request.stateMachineArn ? this.machines.get(request.stateMachineArn) : undefined;
-    if (!definition) throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${request.stateMachineArn}'`);
+    if (!definition)
+      throw new SfnError(
+        'StateMachineDoesNotExist',
+        `State Machine Does Not Exist: '${request.stateMachineArn}'`,
+      );
     const name = request.name ?? randomUUID();
     const input = request.input ?? '{}';
     const executionArn = `${request.stateMachineArn!.replace(':stateMachine:', ':execution:')}:${name}`;
@@ -124,7 +129,10 @@ export class LocalStepFunctions {
       handlers[state] = (event) => this.invokeTask(functionNameOf(resource), event);
     }
     const execution = machine.run(input as never, {
-      overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides: this.retryIntervalOverrides },
+      overrides: {
+        taskResourceLocalHandlers: handlers as never,
+        retryIntervalOverrides: this.retryIntervalOverrides,
+      },
       context: {
         Execution: {
           Id: record.executionArn,
@@ -153,7 +161,8 @@ export class LocalStepFunctions {
 
   describeExecution(request: { executionArn?: string }) {
     const record = request.executionArn ? this.executions.get(request.executionArn) : undefined;
-    if (!record) throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${request.executionArn}'`);
+    if (!record)
+      throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${request.executionArn}'`);
     return { ...record };
   }
 
@@ -164,9 +173,13 @@ export class LocalStepFunctions {
       const action = target.split('.')[1];
       if (action === 'StartExecution') return { status: 200, body: this.startExecution(request) };
       if (action === 'DescribeExecution') return { status: 200, body: this.describeExecution(request) };
-      throw new SfnError('UnknownOperationException', `The local Step Functions endpoint does not support ${action}`);
+      throw new SfnError(
+        'UnknownOperationException',
+        `The local Step Functions endpoint does not support ${action}`,
+      );
     } catch (error) {
-      if (error instanceof SfnError) return { status: error.status, body: { __type: error.type, message: error.message } };
+      if (error instanceof SfnError)
+        return { status: error.status, body: { __type: error.type, message: error.message } };
       return { status: 400, body: { __type: 'SerializationException', message: (error as Error).message } };
     }
   }

@@ -15,7 +15,8 @@ const ADMIN = { email: 'admin@planform.test', password: 'Admin-Passw0rd!' };
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The local cloud exited (code ${child.exitCode}):\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`The local cloud exited (code ${child.exitCode}):\n${output()}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.status === 200) return;
@@ -30,16 +31,20 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'planform-test-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PLANFORM_DATA_DIR: dataDir,
-      LOCAL_ADMIN_EMAIL: ADMIN.email,
-      LOCAL_ADMIN_PASSWORD: ADMIN.password,
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', '--import', 'tsx', 'infra/local/start.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        PLANFORM_DATA_DIR: dataDir,
+        LOCAL_ADMIN_EMAIL: ADMIN.email,
+        LOCAL_ADMIN_PASSWORD: ADMIN.password,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -49,7 +54,10 @@ export default async function setup(project: TestProject) {
   });
   const url = `http://localhost:${port}`;
   await waitForHealth(url, child, () => output);
-  const pool = JSON.parse(readFileSync(join(dataDir, 'user-pool.json'), 'utf8')) as { userPoolId: string; clientId: string };
+  const pool = JSON.parse(readFileSync(join(dataDir, 'user-pool.json'), 'utf8')) as {
+    userPoolId: string;
+    clientId: string;
+  };
   const info: LocalCloudInfo = { url, ...pool, admin: ADMIN, dataDir };
   project.provide('localCloud', info);
 

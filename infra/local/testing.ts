@@ -44,7 +44,11 @@ export async function mailboxFor(email: string): Promise<MailboxMessage[]> {
 }
 
 /** Waits for an e-mail to arrive and returns the newest one. */
-export async function waitForMail(email: string, subjectIncludes: string, timeoutMs = 10_000): Promise<MailboxMessage> {
+export async function waitForMail(
+  email: string,
+  subjectIncludes: string,
+  timeoutMs = 10_000,
+): Promise<MailboxMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const found = (await mailboxFor(email)).find((m) => m.subject.includes(subjectIncludes));
@@ -90,7 +94,9 @@ export async function createUser(label = 'user', password = STRONG_PASSWORD) {
   );
   const mail = await waitForMail(email, 'Confirm');
   const link = mail.links.find((l) => l.includes('/auth/confirm'))!;
-  await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: codeFromLink(link) }));
+  await client.send(
+    new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: codeFromLink(link) }),
+  );
   const tokens = await signIn(email, password);
   return { email, password, tokens };
 }
@@ -105,7 +111,12 @@ export async function api(
   const response = await fetch(`${localCloud().url}${path}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const text = await response.text();
   let json: unknown;
@@ -114,5 +125,10 @@ export async function api(
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> & { error?: { code: string; message: string } }, text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: json as Record<string, unknown> & { error?: { code: string; message: string } },
+    text,
+  };
 }

@@ -31,7 +31,10 @@ describe('auth schemas', () => {
       confirmPassword: 'Drafting-Table-43!',
     });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: 'Passwords do not match' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['confirmPassword'],
+      message: 'Passwords do not match',
+    });
   });
 
   it('rejects a weak sign-up password with the reasons', () => {

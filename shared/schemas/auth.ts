@@ -35,13 +35,19 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
   password: passwordSchema,
 });
 
 export const confirmSignUpQuerySchema = z.object({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
 });
 
 export const meSchema = z.object({ id: z.string(), email: z.string(), role: roleSchema });

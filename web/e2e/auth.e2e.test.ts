@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeFromLink, createUser, localCloud, STRONG_PASSWORD, uniqueEmail, waitForMail } from '../../infra/local/testing';
+import {
+  codeFromLink,
+  createUser,
+  localCloud,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  waitForMail,
+} from '../../infra/local/testing';
 import { type BrowserSession, openBrowser, toastTexts } from './browser';
 
 let browser: BrowserSession;
@@ -103,7 +110,9 @@ describe('authentication in Chromium', () => {
     await page.waitForURL('**/auth/login');
     await signInThroughForm(email, password);
     await page.waitForURL('**/upload');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upload Your Project' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Upload Your Project' }).isVisible())
+      .toBe(true);
     // A signed-in visitor of the auth pages goes to the dashboard.
     await page.goto(url('/auth/login'));
     await page.waitForURL('**/dashboard');

@@ -23,7 +23,9 @@ export interface BrowserSession {
 }
 
 /** A fresh browser profile (no session), like a first-time visitor. */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'planform-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,

@@ -75,7 +75,8 @@ export async function touchActivity(userId: string, now = new Date()): Promise<v
         TableName: tableName(),
         Key: keys.profile(userId),
         UpdateExpression: 'SET lastActivityAt = :now',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastActivityAt) OR lastActivityAt < :cutoff)',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(lastActivityAt) OR lastActivityAt < :cutoff)',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': cutoff },
       }),
     );
