@@ -5,7 +5,7 @@
 export type RouteAuth = 'jwt' | 'none';
 
 /** A Lambda per feature: functions/api/<feature>.ts exports `handler`. */
-export const API_FEATURES = ['health', 'me'] as const;
+export const API_FEATURES = ['health', 'me', 'projects', 'files', 'public'] as const;
 export type ApiFeature = (typeof API_FEATURES)[number];
 
 export interface RouteDef {
@@ -19,6 +19,22 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/health', feature: 'health', auth: 'none' },
   { method: 'GET', path: '/api/me', feature: 'me', auth: 'jwt' },
+  { method: 'GET', path: '/api/projects', feature: 'projects', auth: 'jwt' },
+  { method: 'POST', path: '/api/projects', feature: 'projects', auth: 'jwt' },
+  { method: 'GET', path: '/api/projects/{projectId}', feature: 'projects', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/projects/{projectId}', feature: 'projects', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/projects/{projectId}', feature: 'projects', auth: 'jwt' },
+  { method: 'POST', path: '/api/projects/{projectId}/share', feature: 'projects', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/projects/{projectId}/share', feature: 'projects', auth: 'jwt' },
+  { method: 'POST', path: '/api/projects/{projectId}/files', feature: 'files', auth: 'jwt' },
+  {
+    method: 'POST',
+    path: '/api/projects/{projectId}/files/{fileId}/complete',
+    feature: 'files',
+    auth: 'jwt',
+  },
+  { method: 'GET', path: '/api/projects/{projectId}/files/{fileId}/download', feature: 'files', auth: 'jwt' },
+  { method: 'GET', path: '/api/public/projects/{projectId}', feature: 'public', auth: 'none' },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;

@@ -1,6 +1,5 @@
 import type { Me } from '../../shared/schemas/auth';
 import { callerFrom } from '../lib/auth';
-import { touchActivity } from '../lib/db/profiles';
 import { createHttpHandler, json } from '../lib/http';
 import { ensureProfile } from '../lib/profile-service';
 
@@ -8,7 +7,6 @@ export const handler = createHttpHandler({
   'GET /api/me': async ({ event }) => {
     const caller = callerFrom(event);
     const profile = await ensureProfile(caller);
-    await touchActivity(profile.id);
     const me: Me = { id: profile.id, email: profile.email, role: profile.role };
     return json(200, me);
   },

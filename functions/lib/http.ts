@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
+import { recordActivity } from './activity';
 import { AppError, badRequest, notFound } from './errors';
 import { type Logger, logger as rootLogger } from './logger';
 
@@ -9,7 +10,7 @@ export type HttpResult = APIGatewayProxyStructuredResultV2;
 export interface RouteContext {
   event: HttpEvent;
   log: Logger;
-  params: Record<string, string>;
+  params: Record<string, string | undefined>;
 }
 export type RouteHandler = (ctx: RouteContext) => Promise<HttpResult>;
 
@@ -58,7 +59,12 @@ export function createHttpHandler(routes: Record<string, RouteHandler>) {
     try {
       const route = routes[event.routeKey];
       if (!route) throw notFound(`No route for ${event.routeKey}`);
-      return await route({ event, log, params: event.pathParameters ?? {} } as RouteContext);
+      const userId = event.requestContext?.authorizer?.jwt?.claims?.sub;
+      const [result] = await Promise.all([
+        route({ event, log, params: event.pathParameters ?? {} }),
+        typeof userId === 'string' ? recordActivity(userId, log) : undefined,
+      ]);
+      return result;
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status >= 500) log.error('request failed', { error });

@@ -9,7 +9,7 @@
  * DynamoDB Local and s3rver listen on their own loopback ports.
  */
 import './bootstrap';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -284,6 +284,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       apiBaseUrl: '/api',
       localMailbox: true,
     };
+    // For tools and tests that talk to the emulators directly.
+    writeFileSync(
+      join(dataDir, 'endpoints.json'),
+      JSON.stringify(
+        { dynamodb: dynamo!.endpoint, s3: s3!.endpoint, cognito: cognitoEndpoint, sfn: sfnEndpoint },
+        null,
+        2,
+      ),
+    );
     ready = true;
     return {
       url,

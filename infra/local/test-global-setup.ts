@@ -58,7 +58,10 @@ export default async function setup(project: TestProject) {
     userPoolId: string;
     clientId: string;
   };
-  const info: LocalCloudInfo = { url, ...pool, admin: ADMIN, dataDir };
+  const endpoints = JSON.parse(
+    readFileSync(join(dataDir, 'endpoints.json'), 'utf8'),
+  ) as LocalCloudInfo['endpoints'];
+  const info: LocalCloudInfo = { url, ...pool, admin: ADMIN, dataDir, endpoints };
   project.provide('localCloud', info);
 
   return async () => {

@@ -5,5 +5,19 @@ export const keys = {
     GSI1PK: 'PROFILES',
     GSI1SK: `${createdAt}#${userId}`,
   }),
+  project: (projectId: string) => ({ PK: `PROJECT#${projectId}`, SK: 'PROJECT' }),
+  projectPartition: (projectId: string) => `PROJECT#${projectId}`,
+  /** The owner's dashboard: newest updatedAt first. */
+  projectIndex: (userId: string, updatedAt: string, projectId: string) => ({
+    GSI1PK: `USER#${userId}`,
+    GSI1SK: `${updatedAt}#${projectId}`,
+  }),
+  userProjectsPartition: (userId: string) => `USER#${userId}`,
+  file: (projectId: string, fileId: string) => ({ PK: `PROJECT#${projectId}`, SK: `FILE#${fileId}` }),
+  render: (projectId: string, renderId: string) => ({ PK: `PROJECT#${projectId}`, SK: `RENDER#${renderId}` }),
+  job: (projectId: string, jobId: string) => ({ PK: `PROJECT#${projectId}`, SK: `JOB#${jobId}` }),
+  share: (token: string) => ({ PK: `SHARE#${token}`, SK: 'SHARE' }),
   stats: (bucket: 'TOTAL' | `DAY#${string}`) => ({ PK: 'STATS', SK: bucket }),
 };
+
+export const SK_PREFIX = { file: 'FILE#', render: 'RENDER#', job: 'JOB#' } as const;

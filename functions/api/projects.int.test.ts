@@ -1,0 +1,421 @@
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../../infra/local/testing';
+import type {
+  ProjectDetail,
+  ProjectPage,
+  ProjectSummary,
+  PublicProject,
+  UploadTicket,
+} from '../../shared/schemas/projects';
+import { localAws } from '../test/local-aws';
+import { newProject, postToS3, uploadFile } from '../test/projects-client';
+import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../test/upload-fixtures';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+let owner: User;
+let other: User;
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([createUser('owner'), createUser('other')]);
+});
+
+describe('projects API', () => {
+  it('creates a project: title trimmed, empty description null, tags unique and non-empty, status draft', async () => {
+    const project = await newProject(owner.tokens.idToken, {
+      title: '  Harbour Office  ',
+      description: '   ',
+      tags: ['Modern', 'modern', ' ', 'Commercial'],
+    });
+    expect(project).toMatchObject({
+      title: 'Harbour Office',
+      description: null,
+      tags: ['Modern', 'Commercial'],
+      status: 'draft',
+      fileCount: 0,
+      renderCount: 0,
+      settings: {},
+    });
+  });
+
+  it('rejects malformed bodies and unknown fields with 400, never 500', async () => {
+    const token = owner.tokens.idToken;
+    for (const body of [
+      '{oops',
+      '[]',
+      '{"title":""}',
+      '{"title":"x","userId":"someone-else"}',
+      '{"title":42}',
+      '{"title":"x","tags":"a"}',
+    ]) {
+      const response = await api('/api/projects', { token, method: 'POST', body });
+      expect(response.status, body).toBe(400);
+      expect(response.json.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    const missing = await api('/api/projects', { token, method: 'POST', body: '{"title":"   "}' });
+    expect(missing.json.error?.message).toBe('Please enter a project title first');
+  });
+
+  it('updates only writable fields and stamps updatedAt; anything else is rejected and not applied', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Before' });
+    const rejected = await api(`/api/projects/${project.id}`, {
+      token,
+      method: 'PATCH',
+      body: { title: 'After', status: 'completed' },
+    });
+    expect(rejected.status).toBe(400);
+    const unchanged = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(unchanged.title).toBe('Before');
+    await new Promise((r) => setTimeout(r, 5));
+    const patched = await api(`/api/projects/${project.id}`, {
+      token,
+      method: 'PATCH',
+      body: { title: 'After', description: 'Two storeys', tags: ['Residential'], settings: { units: 'm' } },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({
+      title: 'After',
+      description: 'Two storeys',
+      tags: ['Residential'],
+      settings: { units: 'm' },
+      status: 'draft',
+    });
+    expect(String(patched.json.updatedAt) > project.updatedAt).toBe(true);
+  });
+
+  it('lists newest first with counts, search over title/tags/description, status filter and cursor pages', async () => {
+    const user = await createUser('lister');
+    const token = user.tokens.idToken;
+    const titles = ['Alpha Villa', 'Beta Tower', 'Gamma School', 'Delta Library', 'Epsilon Loft'];
+    for (const title of titles)
+      await newProject(token, { title, tags: title.startsWith('B') ? ['Commercial'] : ['Residential'] });
+    await newProject(token, { title: 'Zeta', description: 'A quiet LIBRARY annex' });
+
+    const first = (await api('/api/projects?limit=4', { token })).json as unknown as ProjectPage;
+    expect(first.items.map((p) => p.title)).toEqual([
+      'Zeta',
+      'Epsilon Loft',
+      'Delta Library',
+      'Gamma School',
+    ]);
+    expect(first.nextCursor).toBeTruthy();
+    const second = (await api(`/api/projects?limit=4&cursor=${first.nextCursor}`, { token }))
+      .json as unknown as ProjectPage;
+    expect(second.items.map((p) => p.title)).toEqual(['Beta Tower', 'Alpha Villa']);
+    expect(second.nextCursor).toBeNull();
+
+    const search = (await api('/api/projects?q=library', { token })).json as unknown as ProjectPage;
+    expect(search.items.map((p) => p.title).sort()).toEqual(['Delta Library', 'Zeta']);
+    const byTag = (await api('/api/projects?q=COMMERCIAL', { token })).json as unknown as ProjectPage;
+    expect(byTag.items.map((p) => p.title)).toEqual(['Beta Tower']);
+    const drafts = (await api('/api/projects?status=draft&q=villa', { token }))
+      .json as unknown as ProjectPage;
+    expect(drafts.items.map((p) => p.title)).toEqual(['Alpha Villa']);
+    const processing = (await api('/api/projects?status=processing', { token }))
+      .json as unknown as ProjectPage;
+    expect(processing.items).toEqual([]);
+
+    expect((await api('/api/projects?status=archived', { token })).status).toBe(400);
+    expect((await api('/api/projects?cursor=garbage', { token })).status).toBe(400);
+    expect((await api('/api/projects?limit=0', { token })).status).toBe(400);
+    // Another user's cursor cannot page through this user's projects.
+    expect(
+      (await api(`/api/projects?cursor=${first.nextCursor}`, { token: other.tokens.idToken })).status,
+    ).toBe(400);
+  });
+
+  it('uploads each accepted format, checked by content, and counts them', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Formats' });
+    const fixtures: [string, Buffer, string][] = [
+      ['plan.png', await pngFixture(), 'image'],
+      ['photo.JPG', await jpgFixture(), 'image'],
+      ['drawing.pdf', await pdfFixture(), 'pdf'],
+      ['site plan.dxf', dxfFixture(), 'cad'],
+      ['model.dwg', dwgFixture(), 'cad'],
+    ];
+    for (const [name, bytes, fileType] of fixtures) {
+      const { completed } = await uploadFile(token, project.id, name, bytes);
+      expect(completed.status, name).toBe(200);
+      expect(completed.json).toMatchObject({
+        originalName: name,
+        status: 'uploaded',
+        fileType,
+        sizeBytes: bytes.length,
+      });
+    }
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.fileCount).toBe(5);
+    expect(detail.files.map((f) => f.originalName)).toEqual([
+      'model.dwg',
+      'site plan.dxf',
+      'drawing.pdf',
+      'photo.JPG',
+      'plan.png',
+    ]);
+    expect(detail.files[0]!.storagePath).toMatch(
+      new RegExp(`^${owner.tokens.idToken ? '[^/]+' : ''}/${project.id}/\\d+-model\\.dwg$`),
+    );
+    expect(detail.files.find((f) => f.originalName === 'plan.png')?.previewUrl).toMatch(/^http/);
+    // Completing twice counts once.
+    const again = await api(`/api/projects/${project.id}/files/${detail.files[0]!.id}/complete`, {
+      token,
+      method: 'POST',
+    });
+    expect(again.status).toBe(200);
+    const list = (await api('/api/projects?q=formats', { token })).json as unknown as ProjectPage;
+    expect(list.items[0]?.fileCount).toBe(5);
+  });
+
+  it('rejects a disguised file: a PNG renamed .pdf is deleted and marked error with a clear 422', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Disguise' });
+    const { ticket, completed } = await uploadFile(token, project.id, 'floor.pdf', await pngFixture());
+    expect(completed.status).toBe(422);
+    expect(completed.json.error?.message).toBe('floor.pdf looks like a PNG file, not PDF');
+    await expect(
+      localAws
+        .s3()
+        .send(new HeadObjectCommand({ Bucket: localAws.uploadsBucket, Key: ticket.file.storagePath })),
+    ).rejects.toThrow();
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.files[0]).toMatchObject({
+      status: 'error',
+      error: 'floor.pdf looks like a PNG file, not PDF',
+    });
+    expect(detail.fileCount).toBe(0);
+    const text = await uploadFile(
+      token,
+      project.id,
+      'notes.dxf',
+      Buffer.from('just some text\nnot a drawing\n'),
+    );
+    expect(text.completed.status).toBe(422);
+    expect(text.completed.json.error?.message).toBe('notes.dxf is not a valid DXF file');
+  });
+
+  it('refuses other extensions and declared sizes over 100 MB before issuing an upload', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Limits' });
+    const exe = await api(`/api/projects/${project.id}/files`, {
+      token,
+      method: 'POST',
+      body: { name: 'setup.exe', size: 10, contentType: 'application/x-msdownload' },
+    });
+    expect(exe.status).toBe(400);
+    expect(exe.json.error?.message).toBe('File type must be one of .jpg, .jpeg, .png, .pdf, .dwg, .dxf');
+    const big = await api(`/api/projects/${project.id}/files`, {
+      token,
+      method: 'POST',
+      body: { name: 'huge.png', size: 100 * 1024 * 1024 + 1 },
+    });
+    expect(big.status).toBe(400);
+    expect(big.json.error?.message).toBe('File is larger than 100 MB');
+  });
+
+  it('rejects a stored object over 100 MB whatever the request declared', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Oversize' });
+    const created = await api(`/api/projects/${project.id}/files`, {
+      token,
+      method: 'POST',
+      body: { name: 'scan.png', size: 1000 },
+    });
+    const ticket = created.json as unknown as UploadTicket;
+    // s3rver does not enforce the POST policy's content-length-range (S3 does), so the server must check.
+    const png = await pngFixture();
+    await postToS3(ticket, Buffer.concat([png, Buffer.alloc(100 * 1024 * 1024 + 1 - png.length)]));
+    const completed = await api(`/api/projects/${project.id}/files/${ticket.file.id}/complete`, {
+      token,
+      method: 'POST',
+    });
+    expect(completed.status).toBe(413);
+    expect(completed.json.error?.message).toBe('scan.png is larger than 100 MB');
+    await expect(
+      localAws
+        .s3()
+        .send(new HeadObjectCommand({ Bucket: localAws.uploadsBucket, Key: ticket.file.storagePath })),
+    ).rejects.toThrow();
+  });
+
+  it('issues the presigned POST policy with the size range, content type and a 15-minute expiry', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Policy' });
+    const created = await api(`/api/projects/${project.id}/files`, {
+      token,
+      method: 'POST',
+      body: { name: 'a.png', size: 10, contentType: 'image/png' },
+    });
+    const ticket = created.json as unknown as UploadTicket;
+    const policy = JSON.parse(Buffer.from(ticket.upload.fields.Policy!, 'base64').toString()) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 104857600]);
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'image/png']);
+    expect(policy.conditions).toContainEqual({ key: ticket.file.storagePath });
+    const minutes = (Date.parse(policy.expiration) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+  });
+
+  it('downloads through a short-lived URL that names the original file', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Download' });
+    const bytes = await pdfFixture();
+    const { ticket } = await uploadFile(token, project.id, 'Grundriss Erdgeschoß.pdf', bytes);
+    const response = await api(`/api/projects/${project.id}/files/${ticket.file.id}/download`, { token });
+    expect(response.status).toBe(200);
+    const url = new URL(String(response.json.url));
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(300);
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="Grundriss Erdgescho_.pdf"; filename*=UTF-8''Grundriss%20Erdgescho%C3%9F.pdf`,
+    );
+  });
+
+  it('shares a read-only link, shows only public fields, and revokes it', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, {
+      title: 'Shared Villa',
+      description: 'Lake side',
+      tags: ['Residential'],
+    });
+    await uploadFile(token, project.id, 'plan.png', await pngFixture());
+    const shared = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
+    expect(shared.status).toBe(201);
+    const link = new URL(String(shared.json.url));
+    expect(link.pathname).toBe(`/projects/${project.id}/public`);
+    const key = link.searchParams.get('k')!;
+    expect(Buffer.from(key, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // Asking again returns the same live link.
+    expect((await api(`/api/projects/${project.id}/share`, { token, method: 'POST' })).json.url).toBe(
+      shared.json.url,
+    );
+
+    const view = await api(`/api/public/projects/${project.id}?k=${key}`);
+    expect(view.status).toBe(200);
+    expect(view.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(view.headers.get('x-robots-tag')).toContain('noindex');
+    const body = view.json as unknown as PublicProject;
+    expect(body).toMatchObject({ title: 'Shared Villa', description: 'Lake side', tags: ['Residential'] });
+    expect(body.files).toEqual([
+      {
+        name: 'plan.png',
+        fileType: 'image',
+        sizeBytes: expect.any(Number),
+        previewUrl: expect.stringMatching(/^http/),
+        createdAt: expect.any(String),
+      },
+    ]);
+    const text = view.text;
+    expect(text).not.toContain(owner.email);
+    expect(text).not.toContain('userId');
+    expect(text).not.toContain('storagePath');
+    expect(text).not.toContain(`/${project.id}/`);
+
+    expect((await api(`/api/public/projects/${project.id}?k=${key}x`)).status).toBe(404);
+    expect((await api(`/api/public/projects/${project.id}`)).status).toBe(404);
+    const otherProject = await newProject(token, { title: 'Not shared' });
+    expect((await api(`/api/public/projects/${otherProject.id}?k=${key}`)).status).toBe(404);
+
+    expect((await api(`/api/projects/${project.id}/share`, { token, method: 'DELETE' })).status).toBe(204);
+    const revoked = await api(`/api/public/projects/${project.id}?k=${key}`);
+    expect(revoked.status).toBe(404);
+    expect(revoked.json.error?.message).toBe('This link is no longer available');
+    const fresh = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
+    expect(fresh.json.url).not.toBe(shared.json.url);
+  });
+
+  it('answers 404 on every project route to anyone but the owner', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Private' });
+    const { ticket } = await uploadFile(token, project.id, 'plan.png', await pngFixture());
+    const base = `/api/projects/${project.id}`;
+    const routes: [string, string, unknown?][] = [
+      ['GET', base],
+      ['PATCH', base, { title: 'Hijacked' }],
+      ['DELETE', base],
+      ['POST', `${base}/share`],
+      ['DELETE', `${base}/share`],
+      ['POST', `${base}/files`, { name: 'x.png', size: 10 }],
+      ['POST', `${base}/files/${ticket.file.id}/complete`],
+      ['GET', `${base}/files/${ticket.file.id}/download`],
+    ];
+    for (const [method, path, body] of routes) {
+      const response = await api(path, { token: other.tokens.idToken, method, body });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.json.error?.message).toBe('Project not found');
+      expect((await api(path, { method, body })).status, `${method} ${path} signed out`).toBe(401);
+    }
+    const still = (await api(base, { token })).json as unknown as ProjectDetail;
+    expect(still).toMatchObject({ title: 'Private', fileCount: 1, shared: false });
+    expect((await api('/api/projects/not-an-id', { token })).status).toBe(404);
+  });
+
+  it('deletes renders, files, the project, its objects and share link, and the counters follow', async () => {
+    const token = owner.tokens.idToken;
+    const before = await totals();
+    const project = await newProject(token, { title: 'Doomed' });
+    const png = await pngFixture();
+    const { ticket } = await uploadFile(token, project.id, 'plan.png', png);
+    const share = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
+    const key = new URL(String(share.json.url)).searchParams.get('k');
+    expect((await totals()).files).toBe((before.files ?? 0) + 1);
+
+    const deleted = await api(`/api/projects/${project.id}`, { token, method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await api(`/api/projects/${project.id}`, { token })).status).toBe(404);
+    expect((await api(`/api/public/projects/${project.id}?k=${key}`)).status).toBe(404);
+    await expect(
+      localAws
+        .s3()
+        .send(new HeadObjectCommand({ Bucket: localAws.uploadsBucket, Key: ticket.file.storagePath })),
+    ).rejects.toThrow();
+    const left = await localAws
+      .doc()
+      .send(
+        new QueryCommand({
+          TableName: localAws.table,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': `PROJECT#${project.id}` },
+        }),
+      );
+    expect(left.Items).toEqual([]);
+    const after = await totals();
+    expect(after.projects).toBe(before.projects ?? 0);
+    expect(after.files).toBe(before.files ?? 0);
+    expect(after.storageBytes).toBe(before.storageBytes ?? 0);
+  });
+
+  it('keeps the counters equal to a recount of the items', async () => {
+    const stats = await totals();
+    const all = await localAws.doc().send(new ScanCommand({ TableName: localAws.table }));
+    const items = all.Items ?? [];
+    const projects = items.filter((i) => i.type === 'project');
+    const uploaded = items.filter((i) => i.type === 'file' && i.status === 'uploaded');
+    expect(stats.projects).toBe(projects.length);
+    expect(stats.files).toBe(uploaded.length);
+    expect(stats.storageBytes).toBe(uploaded.reduce((s, f) => s + Number(f.sizeBytes), 0));
+    expect(stats.users).toBe(items.filter((i) => i.type === 'profile').length);
+    for (const project of projects) {
+      expect(project.fileCount, project.title).toBe(
+        uploaded.filter((f) => f.projectId === project.id).length,
+      );
+    }
+    for (const profile of items.filter((i) => i.type === 'profile')) {
+      expect(profile.projectCount ?? 0).toBe(projects.filter((p) => p.userId === profile.id).length);
+    }
+  });
+});
+
+async function totals(): Promise<Record<string, number>> {
+  const { Item } = await localAws
+    .doc()
+    .send(new GetCommand({ TableName: localAws.table, Key: { PK: 'STATS', SK: 'TOTAL' } }));
+  return (Item ?? {}) as Record<string, number>;
+}

@@ -1,0 +1,85 @@
+import {
+  createProjectSchema,
+  listProjectsQuerySchema,
+  updateProjectSchema,
+} from '../../shared/schemas/projects';
+import { callerFrom } from '../lib/auth';
+import {
+  createProject,
+  createShare,
+  deleteProjectItems,
+  listProjects,
+  revokeShare,
+  updateProject,
+} from '../lib/db/projects';
+import { env } from '../lib/env';
+import { notFound } from '../lib/errors';
+import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
+import { newToken } from '../lib/ids';
+import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
+import { deleteObjects } from '../lib/storage';
+
+const shareUrl = (projectId: string, token: string) =>
+  `${env.siteUrl.replace(/\/$/, '')}/projects/${projectId}/public?k=${token}`;
+
+export const handler = createHttpHandler({
+  'GET /api/projects': async ({ event }) => {
+    const caller = callerFrom(event);
+    const query = parseInput(event.queryStringParameters ?? {}, listProjectsQuerySchema);
+    const page = await listProjects(caller.userId, query);
+    return json(200, { items: await Promise.all(page.items.map(toSummary)), nextCursor: page.nextCursor });
+  },
+
+  'POST /api/projects': async ({ event }) => {
+    const caller = callerFrom(event);
+    const input = parseBody(event, createProjectSchema);
+    const project = await createProject(caller.userId, input);
+    return json(201, await toSummary(project));
+  },
+
+  'GET /api/projects/{projectId}': async ({ event, params }) => {
+    const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
+    return json(200, await toDetail(bundle));
+  },
+
+  'PATCH /api/projects/{projectId}': async ({ event, params }) => {
+    const caller = callerFrom(event);
+    await ownedProject(caller, params.projectId);
+    const patch = parseBody(event, updateProjectSchema);
+    const updated = await updateProject(params.projectId!, caller.userId, patch);
+    if (!updated) throw notFound('Project not found');
+    return json(200, await toSummary(updated));
+  },
+
+  'DELETE /api/projects/{projectId}': async ({ event, params, log }) => {
+    const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
+    // Objects first: a failure here leaves the items, so a retry finds and removes everything.
+    await deleteObjects(env.rendersBucket, [
+      ...bundle.renders.flatMap((r) => [r.imageKey, r.previewKey].filter((k): k is string => !!k)),
+      ...bundle.files.map((f) => f.previewKey).filter((k): k is string => !!k),
+    ]);
+    await deleteObjects(
+      env.uploadsBucket,
+      bundle.files.map((f) => f.storagePath),
+    );
+    await deleteProjectItems(bundle);
+    log.info('project deleted', {
+      projectId: bundle.project.id,
+      files: bundle.files.length,
+      renders: bundle.renders.length,
+    });
+    return { statusCode: 204 };
+  },
+
+  'POST /api/projects/{projectId}/share': async ({ event, params }) => {
+    const project = await ownedProject(callerFrom(event), params.projectId);
+    const token = project.shareToken ?? (await createShare(project, newToken()));
+    return json(project.shareToken ? 200 : 201, { url: shareUrl(project.id, token) });
+  },
+
+  'DELETE /api/projects/{projectId}/share': async ({ event, params }) => {
+    const project = await ownedProject(callerFrom(event), params.projectId);
+    await revokeShare(project);
+    return { statusCode: 204 };
+  },
+});

@@ -1,0 +1,525 @@
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
+import { badRequest } from '../errors';
+import { newId } from '../ids';
+import { db, tableName } from './client';
+import { counterUpdates } from './counters';
+import { keys, SK_PREFIX } from './keys';
+
+export interface ProjectItem {
+  id: string;
+  userId: string;
+  title: string;
+  description: string | null;
+  tags: string[];
+  settings: Record<string, unknown>;
+  status: ProjectStatus;
+  thumbnailKey?: string | null;
+  fileCount: number;
+  renderCount: number;
+  shareToken?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FileItem {
+  id: string;
+  projectId: string;
+  userId: string;
+  name: string;
+  originalName: string;
+  fileType: FileType;
+  contentType: string;
+  sizeBytes: number;
+  status: FileStatus;
+  storagePath: string;
+  previewKey?: string | null;
+  error?: string;
+  createdAt: string;
+}
+
+export interface RenderItem {
+  id: string;
+  projectId: string;
+  userId: string;
+  fileId: string | null;
+  generationId?: string;
+  prompt: string;
+  style: string | null;
+  status: RenderStatus;
+  imageKey?: string | null;
+  previewKey?: string | null;
+  error?: string | null;
+  createdAt: string;
+}
+
+export interface JobItem {
+  id: string;
+  projectId: string;
+  status: string;
+  [key: string]: unknown;
+}
+
+export interface ProjectBundle {
+  project: ProjectItem;
+  files: FileItem[];
+  renders: RenderItem[];
+  jobs: JobItem[];
+}
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _type, searchText: _s, ...rest } = item;
+  return rest as T;
+};
+
+/** Lower-cased title, tags and description: what dashboard search matches against. */
+export const searchTextOf = (p: Pick<ProjectItem, 'title' | 'tags' | 'description'>) =>
+  [p.title, ...p.tags, p.description ?? ''].join('\n').toLowerCase();
+
+export async function createProject(
+  userId: string,
+  input: { title: string; description: string | null; tags: string[] },
+): Promise<ProjectItem> {
+  const now = new Date().toISOString();
+  const project: ProjectItem = {
+    id: newId(),
+    userId,
+    title: input.title,
+    description: input.description,
+    tags: input.tags,
+    settings: {},
+    status: 'draft',
+    thumbnailKey: null,
+    fileCount: 0,
+    renderCount: 0,
+    shareToken: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.project(project.id),
+              ...keys.projectIndex(userId, now, project.id),
+              type: 'project',
+              searchText: searchTextOf(project),
+              ...project,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.profile(userId),
+            UpdateExpression: 'ADD projectCount :one',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+        ...counterUpdates(tableName(), { projects: 1 }),
+      ],
+    }),
+  );
+  return project;
+}
+
+export async function getProject(projectId: string): Promise<ProjectItem | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.project(projectId) }));
+  return Item ? strip<ProjectItem>(Item) : null;
+}
+
+/** One Query returns the project with its files, renders and jobs (paged past 1 MB). */
+export async function getProjectBundle(projectId: string): Promise<ProjectBundle | null> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.projectPartition(projectId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const projectItem = items.find((i) => i.SK === 'PROJECT');
+  if (!projectItem) return null;
+  const bySk = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));
+  // Ids are time-sortable, so SK order is creation order; newest first for the screens.
+  return {
+    project: strip<ProjectItem>(projectItem),
+    files: bySk(SK_PREFIX.file)
+      .map((i) => strip<FileItem>(i))
+      .reverse(),
+    renders: bySk(SK_PREFIX.render)
+      .map((i) => strip<RenderItem>(i))
+      .reverse(),
+    jobs: bySk(SK_PREFIX.job)
+      .map((i) => strip<JobItem>(i))
+      .reverse(),
+  };
+}
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string, userId: string): Record<string, unknown> {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const valid =
+      typeof key.PK === 'string' &&
+      typeof key.SK === 'string' &&
+      key.GSI1PK === keys.userProjectsPartition(userId) &&
+      typeof key.GSI1SK === 'string' &&
+      Object.keys(key).length === 4;
+    if (valid) return key;
+  } catch {
+    // fall through
+  }
+  throw badRequest('Invalid cursor');
+}
+
+/**
+ * The owner's projects, newest updatedAt first: one Query on GSI1 per page. Filters (status, search) run in the
+ * same Query; the cursor is the key of the last project returned, so pages never skip or repeat.
+ */
+export async function listProjects(
+  userId: string,
+  options: { status: ProjectStatus | 'all'; q?: string; cursor?: string; limit: number },
+): Promise<{ items: ProjectItem[]; nextCursor: string | null }> {
+  const filters: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':pk': keys.userProjectsPartition(userId) };
+  if (options.status !== 'all') {
+    filters.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = options.status;
+  }
+  const q = options.q?.trim().toLowerCase();
+  if (q) {
+    filters.push('contains(searchText, :q)');
+    values[':q'] = q;
+  }
+  const filtered = filters.length > 0;
+  const input: QueryCommandInput = {
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+    // With filters DynamoDB counts items read, not matched: read further so a page is usually full.
+    Limit: filtered ? Math.max(options.limit * 8, 200) : options.limit + 1,
+    ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor, userId) : undefined,
+  };
+  if (filtered) input.FilterExpression = filters.join(' AND ');
+  if (Object.keys(names).length) input.ExpressionAttributeNames = names;
+  const page = await db().send(new QueryCommand(input));
+  const found = page.Items ?? [];
+  const items = found.slice(0, options.limit);
+  const more = found.length > options.limit || (filtered && page.LastEvaluatedKey !== undefined);
+  let nextCursor: string | null = null;
+  if (more) {
+    const last = found.length > options.limit ? items[items.length - 1] : undefined;
+    const key = last
+      ? { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK }
+      : (page.LastEvaluatedKey as Record<string, unknown>);
+    nextCursor = encodeCursor(key);
+  }
+  return { items: items.map((i) => strip<ProjectItem>(i)), nextCursor };
+}
+
+/** Writes only the given fields, stamps updatedAt, and only for the owner (else null). */
+export async function updateProject(
+  projectId: string,
+  userId: string,
+  patch: Partial<Pick<ProjectItem, 'title' | 'description' | 'tags' | 'settings'>>,
+): Promise<ProjectItem | null> {
+  const current = await getProject(projectId);
+  if (!current || current.userId !== userId) return null;
+  const now = new Date().toISOString();
+  const next = { ...current, ...patch, updatedAt: now };
+  const sets: Record<string, unknown> = {
+    ...patch,
+    updatedAt: now,
+    searchText: searchTextOf(next),
+    ...keys.projectIndex(userId, now, projectId),
+  };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':owner': userId };
+  const parts = Object.entries(sets).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  names['#userId'] = 'userId';
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.project(projectId),
+        UpdateExpression: `SET ${parts.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK) AND #userId = :owner',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip<ProjectItem>(Attributes!);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+    throw error;
+  }
+}
+
+async function batchDelete(items: { PK: string; SK: string }[]) {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+      if (requests.length && attempt > 8) throw new Error('DynamoDB kept items unprocessed');
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}
+
+/**
+ * Removes renders, then files, then jobs and the project (with its share link) in the order the spec gives,
+ * and moves the counters by what was removed. Storage objects are the caller's to delete first.
+ */
+export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
+  const { project, files, renders, jobs } = bundle;
+  await batchDelete(renders.map((r) => keys.render(project.id, r.id)));
+  await batchDelete(files.map((f) => keys.file(project.id, f.id)));
+  await batchDelete(jobs.map((j) => keys.job(project.id, j.id)));
+  const uploaded = files.filter((f) => f.status === 'uploaded');
+  const deltas: Record<string, number> = {
+    projects: -1,
+    files: -uploaded.length,
+    storageBytes: -uploaded.reduce((sum, f) => sum + f.sizeBytes, 0),
+    renders: -renders.length,
+    rendersCompleted: -renders.filter((r) => r.status === 'completed').length,
+    rendersFailed: -renders.filter((r) => r.status === 'failed').length,
+  };
+  const nonZero = Object.fromEntries(Object.entries(deltas).filter(([, v]) => v !== 0));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: keys.project(project.id) } },
+        ...(project.shareToken
+          ? [{ Delete: { TableName: tableName(), Key: keys.share(project.shareToken) } }]
+          : []),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.profile(project.userId),
+            UpdateExpression: 'ADD projectCount :p, renderCount :r',
+            ExpressionAttributeValues: { ':p': -1, ':r': -renders.length },
+          },
+        },
+        // Only the totals: the day buckets record what happened on their day.
+        counterUpdates(tableName(), nonZero)[0]!,
+      ],
+    }),
+  );
+}
+
+export async function createFile(item: Omit<FileItem, 'id' | 'createdAt' | 'status'>): Promise<FileItem> {
+  const file: FileItem = { ...item, id: newId(), status: 'uploading', createdAt: new Date().toISOString() };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.file(file.projectId, file.id), type: 'file', ...file },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.project(file.projectId),
+            ConditionExpression: 'attribute_exists(PK) AND userId = :owner',
+            ExpressionAttributeValues: { ':owner': file.userId },
+          },
+        },
+      ],
+    }),
+  );
+  return file;
+}
+
+export async function getFile(projectId: string, fileId: string): Promise<FileItem | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.file(projectId, fileId) }),
+  );
+  return Item ? strip<FileItem>(Item) : null;
+}
+
+/**
+ * Marks an uploading file uploaded and counts it (project fileCount, storage, totals) in one transaction;
+ * a repeated call finds it uploaded already and changes nothing.
+ */
+export async function markFileUploaded(
+  file: FileItem,
+  update: { sizeBytes: number; fileType: FileType; previewKey: string | null },
+): Promise<{ file: FileItem; counted: boolean }> {
+  const now = new Date().toISOString();
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.file(file.projectId, file.id),
+              UpdateExpression:
+                'SET #status = :uploaded, sizeBytes = :size, fileType = :type, previewKey = :preview, uploadedAt = :now',
+              ConditionExpression: '#status = :uploading',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':uploaded': 'uploaded',
+                ':uploading': 'uploading',
+                ':size': update.sizeBytes,
+                ':type': update.fileType,
+                ':preview': update.previewKey,
+                ':now': now,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.project(file.projectId),
+              UpdateExpression: 'ADD fileCount :one SET updatedAt = :now, GSI1SK = :gsi',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: {
+                ':one': 1,
+                ':now': now,
+                ':gsi': keys.projectIndex(file.userId, now, file.projectId).GSI1SK,
+              },
+            },
+          },
+          ...counterUpdates(tableName(), { files: 1, storageBytes: update.sizeBytes }),
+        ],
+      }),
+    );
+    return { file: { ...file, ...update, status: 'uploaded' }, counted: true };
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    const current = await getFile(file.projectId, file.id);
+    if (current?.status === 'uploaded') return { file: current, counted: false };
+    throw error;
+  }
+}
+
+export async function markFileError(file: FileItem, message: string): Promise<FileItem> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.file(file.projectId, file.id),
+      UpdateExpression: 'SET #status = :error, #error = :message',
+      ConditionExpression: '#status = :uploading',
+      ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+      ExpressionAttributeValues: { ':error': 'error', ':message': message, ':uploading': 'uploading' },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return strip<FileItem>(Attributes!);
+}
+
+export interface ShareItem {
+  token: string;
+  projectId: string;
+  userId: string;
+  createdAt: string;
+}
+
+/**
+ * One live link per project: the share item and the project's pointer to it are written together. When a
+ * concurrent request won the race, its token is the answer.
+ */
+export async function createShare(project: ProjectItem, token: string): Promise<string> {
+  const share: ShareItem = {
+    token,
+    projectId: project.id,
+    userId: project.userId,
+    createdAt: new Date().toISOString(),
+  };
+  try {
+    await writeShare(project, share);
+    return token;
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    const current = await getProject(project.id);
+    if (current?.shareToken) return current.shareToken;
+    throw error;
+  }
+}
+
+async function writeShare(project: ProjectItem, share: ShareItem) {
+  const token = share.token;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.share(token), type: 'share', ...share },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.project(project.id),
+            UpdateExpression: 'SET shareToken = :token',
+            ConditionExpression:
+              'attribute_exists(PK) AND (attribute_not_exists(shareToken) OR shareToken = :none)',
+            ExpressionAttributeValues: { ':token': token, ':none': null },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export async function revokeShare(project: ProjectItem): Promise<void> {
+  if (!project.shareToken) return;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: keys.share(project.shareToken) } },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.project(project.id),
+            UpdateExpression: 'SET shareToken = :none',
+            ConditionExpression: 'shareToken = :token',
+            ExpressionAttributeValues: { ':token': project.shareToken, ':none': null },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export async function getShare(token: string): Promise<ShareItem | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.share(token) }));
+  return Item ? strip<ShareItem>(Item) : null;
+}

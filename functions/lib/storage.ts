@@ -1,0 +1,132 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+let client: S3Client | undefined;
+
+/** Path-style addressing is configuration (S3_FORCE_PATH_STYLE), needed by S3 emulators. */
+export function s3(): S3Client {
+  client ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+  return client;
+}
+
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+
+/** A storage-safe file name: ASCII letters, digits, dot, dash and underscore; the extension kept. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'file';
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+/, '')
+    .slice(-120);
+  return cleaned || 'file';
+}
+
+export async function presignUpload(input: {
+  bucket: string;
+  key: string;
+  contentType: string;
+  maxBytes: number;
+}): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(s3(), {
+    Bucket: input.bucket,
+    Key: input.key,
+    Conditions: [
+      ['content-length-range', 1, input.maxBytes],
+      ['eq', '$Content-Type', input.contentType],
+    ],
+    Fields: { 'Content-Type': input.contentType },
+    Expires: UPLOAD_URL_TTL_SECONDS,
+  });
+}
+
+/** RFC 6266/5987 attachment header that keeps any original name (UTF-8), with an ASCII fallback. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function presignDownload(bucket: string, key: string, fileName: string): Promise<string> {
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ResponseContentDisposition: attachmentDisposition(fileName),
+    }),
+    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
+  );
+}
+
+export function presignView(
+  bucket: string,
+  key: string,
+  expiresIn = DOWNLOAD_URL_TTL_SECONDS,
+): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
+}
+
+/** The stored object's size, or null when there is none. */
+export async function objectSize(bucket: string, key: string): Promise<number | null> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return head.ContentLength ?? 0;
+  } catch (error) {
+    if (error instanceof NotFound || error instanceof NoSuchKey || (error as Error).name === 'NotFound')
+      return null;
+    throw error;
+  }
+}
+
+export async function readHead(bucket: string, key: string, bytes: number): Promise<Buffer> {
+  const object = await s3().send(
+    new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
+  return Buffer.from(await object.Body!.transformToByteArray());
+}
+
+export async function deleteObjects(bucket: string, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    if (chunk.length === 0) continue;
+    await s3().send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+  }
+}
+
+export async function copyObject(
+  from: { bucket: string; key: string },
+  to: { bucket: string; key: string },
+  contentType?: string,
+) {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: to.bucket,
+      Key: to.key,
+      CopySource: `${from.bucket}/${encodeURIComponent(from.key).replace(/%2F/g, '/')}`,
+      ...(contentType ? { ContentType: contentType, MetadataDirective: 'REPLACE' } : {}),
+    }),
+  );
+}
+
+/** Where a file's preview lives: keyed by the random file id only, so a shared URL reveals no user or project. */
+export const previewKeyOf = (fileId: string, extension: string) => `previews/${fileId}.${extension}`;

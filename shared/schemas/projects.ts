@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
+
+export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;
+export const projectStatusSchema = z.enum(PROJECT_STATUSES);
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+export const FILE_TYPES = ['image', 'pdf', 'cad', 'other'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+export const FILE_STATUSES = ['uploading', 'uploaded', 'error'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+export const RENDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type RenderStatus = (typeof RENDER_STATUSES)[number];
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const TAG_MAX = 50;
+export const TAGS_MAX = 30;
+
+const title = z
+  .string({ error: 'Project title is required' })
+  .trim()
+  .min(1, 'Please enter a project title first')
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+/** Empty descriptions are stored as null (spec §3). */
+const description = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+  .nullable()
+  .transform((v) => (v ? v : null));
+/** Tags are trimmed; empty ones dropped; duplicates (case-insensitive) kept once. */
+const tags = z
+  .array(z.string().trim().max(TAG_MAX, `Tags must be at most ${TAG_MAX} characters`))
+  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+  .transform((list) => {
+    const seen = new Set<string>();
+    return list.filter((t) => {
+      const key = t.toLowerCase();
+      if (!t || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+const settings = z
+  .record(z.string().max(100), z.unknown())
+  .refine((v) => JSON.stringify(v).length <= 10_000, {
+    message: 'Settings are too large',
+  });
+
+export const createProjectSchema = z.strictObject({
+  title,
+  description: description.optional().transform((v) => v ?? null),
+  tags: tags.optional().transform((v) => v ?? []),
+});
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+
+export const updateProjectSchema = z
+  .strictObject({ title, description, tags, settings })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
+
+export const listProjectsQuerySchema = z.strictObject({
+  status: z.enum(['all', ...PROJECT_STATUSES]).default('all'),
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type ListProjectsQuery = z.input<typeof listProjectsQuerySchema>;
+
+export const ACCEPTED_TYPES_MESSAGE = `File type must be one of ${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(', ')}`;
+
+export const fileExtension = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
+
+export const createFileSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'File name is required')
+    .max(255, 'File name must be at most 255 characters')
+    .refine((n) => (ACCEPTED_EXTENSIONS as readonly string[]).includes(fileExtension(n)), {
+      message: ACCEPTED_TYPES_MESSAGE,
+    }),
+  size: z.number().int().min(1, 'File is empty').max(MAX_FILE_BYTES, 'File is larger than 100 MB'),
+  contentType: z.string().trim().max(200).optional().default('application/octet-stream'),
+});
+export type CreateFileInput = z.input<typeof createFileSchema>;
+
+export const projectIdParamsSchema = z.object({ projectId: z.string().regex(/^[0-9a-z]{26}$/) });
+export const fileIdParamsSchema = projectIdParamsSchema.extend({
+  fileId: z.string().regex(/^[0-9a-z]{26}$/),
+});
+export const publicProjectQuerySchema = z.object({ k: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+
+export interface ProjectSummary {
+  id: string;
+  title: string;
+  description: string | null;
+  status: ProjectStatus;
+  tags: string[];
+  settings: Record<string, unknown>;
+  thumbnailUrl: string | null;
+  fileCount: number;
+  renderCount: number;
+  shared: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectFile {
+  id: string;
+  projectId: string;
+  name: string;
+  originalName: string;
+  fileType: FileType;
+  contentType: string;
+  sizeBytes: number;
+  status: FileStatus;
+  storagePath: string;
+  previewUrl: string | null;
+  error?: string;
+  createdAt: string;
+}
+
+export interface ProjectRender {
+  id: string;
+  projectId: string;
+  fileId: string | null;
+  generationId?: string;
+  prompt: string;
+  style: string | null;
+  status: RenderStatus;
+  renderUrl: string | null;
+  previewUrl?: string | null;
+  error?: string | null;
+  createdAt: string;
+}
+
+export interface ProjectDetail extends ProjectSummary {
+  files: ProjectFile[];
+  renders: ProjectRender[];
+}
+
+export interface ProjectPage {
+  items: ProjectSummary[];
+  nextCursor: string | null;
+}
+
+export interface UploadTicket {
+  file: ProjectFile;
+  upload: { url: string; fields: Record<string, string> };
+}
+
+export interface PublicProject {
+  title: string;
+  description: string | null;
+  tags: string[];
+  files: {
+    name: string;
+    fileType: FileType;
+    sizeBytes: number;
+    previewUrl: string | null;
+    createdAt: string;
+  }[];
+  renders: { prompt: string; style: string | null; imageUrl: string | null; createdAt: string }[];
+}

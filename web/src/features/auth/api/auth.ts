@@ -1,0 +1,97 @@
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  type SignInOutput,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { getConfig } from '@/lib/config';
+
+/** Thrown when Cognito needs a step the app does not offer (or the account is not confirmed yet). */
+export class SignInStepError extends Error {
+  readonly step: string;
+  constructor(step: string, message: string) {
+    super(message);
+    this.name = 'SignInStepError';
+    this.step = step;
+  }
+}
+
+export const NOT_CONFIRMED_MESSAGE =
+  'Your email address has not been verified yet. Open the verification link we sent you, then sign in.';
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
+
+/** Signs in with email and password, using the flow the runtime config names (SRP in AWS, plain locally). */
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  let result: SignInOutput;
+  try {
+    result = await signIn({ username: email, password, options: { authFlowType: getConfig().authFlowType } });
+  } catch (error) {
+    if (errorName(error) === 'UserNotConfirmedException') {
+      throw new SignInStepError('CONFIRM_SIGN_UP', NOT_CONFIRMED_MESSAGE);
+    }
+    throw error;
+  }
+  if (result.isSignedIn) return;
+  const step = result.nextStep.signInStep;
+  if (step === 'CONFIRM_SIGN_UP') throw new SignInStepError(step, NOT_CONFIRMED_MESSAGE);
+  if (step === 'RESET_PASSWORD') {
+    throw new SignInStepError(
+      step,
+      'You need to reset your password. Use "Forgot password?" to choose a new one.',
+    );
+  }
+  throw new SignInStepError(
+    step,
+    `This account needs an extra sign-in step (${step}) that Planform does not support.`,
+  );
+}
+
+export interface SignUpResult {
+  /** False when the pool confirmed the account right away. */
+  needsConfirmation: boolean;
+}
+
+export async function signUpWithEmail(email: string, password: string): Promise<SignUpResult> {
+  const result = await signUp({ username: email, password, options: { userAttributes: { email } } });
+  return { needsConfirmation: result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
+}
+
+/** True when Cognito says the user is already confirmed (confirming twice is not a failure). */
+export function isAlreadyConfirmedError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    /current status is confirmed/i.test(error.message) ||
+    /already confirmed/i.test(error.message) ||
+    (error.name === 'NotAuthorizedException' && /confirmed/i.test(error.message))
+  );
+}
+
+export async function confirmEmail(email: string, code: string): Promise<void> {
+  try {
+    await confirmSignUp({ username: email, confirmationCode: code });
+  } catch (error) {
+    if (isAlreadyConfirmedError(error)) return;
+    throw error;
+  }
+}
+
+export async function resendConfirmation(email: string): Promise<void> {
+  await resendSignUpCode({ username: email });
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await resetPassword({ username: email });
+}
+
+export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+export async function signOutUser(): Promise<void> {
+  await signOut();
+}

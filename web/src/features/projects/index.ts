@@ -1,0 +1,3 @@
+export { DashboardPage } from './components/dashboard-page';
+export { ProjectDetailPage } from './components/project-detail-page';
+export { PublicProjectPage } from './components/public-project-page';

@@ -1,0 +1,1 @@
+export { UploadPage } from './components/upload-page';
