@@ -5,7 +5,6 @@ import { api, createUser } from '../../infra/local/testing';
 import type {
   ProjectDetail,
   ProjectPage,
-  ProjectSummary,
   PublicProject,
   UploadTicket,
 } from '../../shared/schemas/projects';
@@ -376,15 +375,13 @@ describe('projects API', () => {
         .s3()
         .send(new HeadObjectCommand({ Bucket: localAws.uploadsBucket, Key: ticket.file.storagePath })),
     ).rejects.toThrow();
-    const left = await localAws
-      .doc()
-      .send(
-        new QueryCommand({
-          TableName: localAws.table,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': `PROJECT#${project.id}` },
-        }),
-      );
+    const left = await localAws.doc().send(
+      new QueryCommand({
+        TableName: localAws.table,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `PROJECT#${project.id}` },
+      }),
+    );
     expect(left.Items).toEqual([]);
     const after = await totals();
     expect(after.projects).toBe(before.projects ?? 0);
