@@ -2,12 +2,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../../infra/local/testing';
-import type {
-  ProjectDetail,
-  ProjectPage,
-  PublicProject,
-  UploadTicket,
-} from '../../shared/schemas/projects';
+import type { ProjectDetail, ProjectPage, PublicProject, UploadTicket } from '../../shared/schemas/projects';
 import { localAws } from '../test/local-aws';
 import { newProject, postToS3, uploadFile } from '../test/projects-client';
 import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../test/upload-fixtures';
