@@ -20,6 +20,7 @@ import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { RuntimeConfig } from '../../shared/schemas/config';
 import { type CognitoLocal, createCognitoLocal } from './cognito';
 import { startDynamoDbLocal } from './dynamodb';
+import { startDynamoDbMetricsProxy } from './dynamodb-metrics';
 import { createInvoker, type ModuleLoader } from './functions';
 import { LocalHttpApi } from './gateway';
 import { Mailbox } from './mailbox';
@@ -132,6 +133,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let stepFunctions: LocalStepFunctions | undefined;
   let runtimeConfig: RuntimeConfig | undefined;
   let spa: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  let metrics: () => unknown = () => ({});
 
   const server: Server = createServer(async (req, res) => {
     try {
@@ -153,6 +155,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           'content-type': 'application/x-amz-json-1.0',
         });
       }
+      if (path === '/_local/metrics') return sendJson(res, 200, metrics());
       if (path === '/_local/mailbox.json')
         return sendJson(res, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
       if (path === '/_local/mailbox')
@@ -206,6 +209,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           startS3Local({ directory: join(dataDir, 's3') }),
         ]);
     stops.push(dynamo!.stop, s3!.stop);
+    let dynamoMetrics: Awaited<ReturnType<typeof startDynamoDbMetricsProxy>> | undefined;
+    if (process.env.PLANFORM_DYNAMODB_METRICS === '1') {
+      dynamoMetrics = await startDynamoDbMetricsProxy(dynamo!.endpoint);
+      stops.push(dynamoMetrics.stop);
+      dynamo!.endpoint = dynamoMetrics.endpoint;
+    }
+    metrics = () => ({ dynamodb: dynamoMetrics?.counts() ?? null });
 
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,

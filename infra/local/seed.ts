@@ -28,6 +28,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createProfile, getProfile } from '../../functions/lib/db/profiles';
 import { PASSWORD_POLICY } from '../../shared/constants';
+import { createTableInput, TTL_ATTRIBUTE } from '../lib/table-design';
 import { RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from './names';
 
 export interface PoolIds {
@@ -42,36 +43,11 @@ export async function ensureTable(client: DynamoDBClient): Promise<void> {
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: TABLE_NAME,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [
-        { AttributeName: 'PK', AttributeType: 'S' },
-        { AttributeName: 'SK', AttributeType: 'S' },
-        { AttributeName: 'GSI1PK', AttributeType: 'S' },
-        { AttributeName: 'GSI1SK', AttributeType: 'S' },
-      ],
-      KeySchema: [
-        { AttributeName: 'PK', KeyType: 'HASH' },
-        { AttributeName: 'SK', KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: [
-        {
-          IndexName: 'GSI1',
-          KeySchema: [
-            { AttributeName: 'GSI1PK', KeyType: 'HASH' },
-            { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        },
-      ],
-    }),
-  );
+  await client.send(new CreateTableCommand(createTableInput(TABLE_NAME)));
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: TABLE_NAME,
-      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
     }),
   );
 }

@@ -1,0 +1,514 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CfnElement, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_GROUPS, PASSWORD_POLICY } from '../../shared/constants';
+import { API_FEATURES, ROUTES, routeKey } from '../../shared/routes';
+import { API_THROTTLING } from './constructs/api';
+import { SPA_REWRITE_FUNCTION_CODE } from './constructs/web';
+import type { PlanformStack } from './planform-stack';
+import { createTableInput, GSI1, TABLE_KEYS, TTL_ATTRIBUTE } from './table-design';
+import { createTestApp } from './testing';
+
+/** Template JSON is untyped; the tests navigate it by CloudFormation property names. */
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation template JSON
+type Json = any;
+type Resource = { Type: string; Properties?: Record<string, Json>; DependsOn?: string | string[] };
+
+let stack: PlanformStack;
+let template: Template;
+let resources: Record<string, Resource>;
+let assemblyDir: string;
+
+const logicalId = (construct: IConstruct): string => {
+  const element = CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild;
+  if (!CfnElement.isCfnElement(element))
+    throw new Error(`${construct.node.path} has no CloudFormation element`);
+  return Stack.of(element).getLogicalId(element);
+};
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const nodeFunctions = () =>
+  ofType('AWS::Lambda::Function').filter(([, r]) => String(r.Properties?.Runtime).startsWith('nodejs'));
+
+beforeAll(() => {
+  // One synth with bundling (esbuild, no Docker): every assertion below reads this template.
+  const built = createTestApp({ nag: false });
+  stack = built.stack;
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources;
+  assemblyDir = built.app.synth().directory; // the cached assembly of the synth above
+});
+
+describe('data', () => {
+  it('has the single table: PK/SK strings, GSI1, on demand, TTL, PITR and deletion protection', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: 'PK', AttributeType: 'S' },
+          { AttributeName: 'SK', AttributeType: 'S' },
+          { AttributeName: 'GSI1PK', AttributeType: 'S' },
+          { AttributeName: 'GSI1SK', AttributeType: 'S' },
+        ]),
+        BillingMode: 'PAY_PER_REQUEST',
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: GSI1.indexName,
+            KeySchema: [
+              { AttributeName: GSI1.partitionKey, KeyType: 'HASH' },
+              { AttributeName: GSI1.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
+    });
+  });
+
+  it('matches the CreateTable input the local cloud uses', () => {
+    const [, table] = ofType('AWS::DynamoDB::GlobalTable')[0]!;
+    const local = createTableInput('t');
+    expect(table.Properties!.KeySchema).toEqual(local.KeySchema);
+    expect(table.Properties!.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    expect(new Set(table.Properties!.AttributeDefinitions)).toEqual(new Set(local.AttributeDefinitions));
+  });
+});
+
+describe('auth', () => {
+  it('user pool: e-mail sign-in, self sign-up, e-mail verification, the password policy, both triggers', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireUppercase: true,
+          RequireLowercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+      LambdaConfig: {
+        CustomMessage: { 'Fn::GetAtt': [logicalId(stack.auth.customMessageFn.function), 'Arn'] },
+        PostConfirmation: { 'Fn::GetAtt': [logicalId(stack.auth.postConfirmationFn.function), 'Arn'] },
+      },
+      DeletionProtection: 'ACTIVE',
+    });
+  });
+
+  it('has the admin and super_admin groups', () => {
+    for (const groupName of ADMIN_GROUPS) {
+      template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: groupName });
+    }
+  });
+
+  it('app client: SRP + USER_PASSWORD_AUTH + refresh, no secret, no OAuth', () => {
+    const [, client] = ofType('AWS::Cognito::UserPoolClient')[0]!;
+    expect([...client.Properties!.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      AllowedOAuthFlowsUserPoolClient: false,
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+  });
+
+  it('triggers get SITE_URL (CloudFront URL) and TABLE_NAME with write access to the table', () => {
+    const distribution = logicalId(stack.web.distribution);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          SITE_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] },
+        }),
+      },
+      Description: Match.stringLikeRegexp('CustomMessage'),
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: { Ref: logicalId(stack.data.table) } }) },
+      Description: Match.stringLikeRegexp('PostConfirmation'),
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logicalId(stack.auth.postConfirmationFn.role) }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: Match.arrayWith(['dynamodb:PutItem', 'dynamodb:UpdateItem']) }),
+        ]),
+      },
+    });
+  });
+
+  it('creates no initial super admin without the adminEmail context value', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
+    template.resourceCountIs('AWS::Cognito::UserPoolUserToGroupAttachment', 0);
+  });
+});
+
+describe('api', () => {
+  it('has one route per route-table entry with the right key and authorization', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+    const authorizer = ofType('AWS::ApiGatewayV2::Authorizer')[0]![0];
+    for (const route of ROUTES) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey(route),
+        AuthorizationType: route.auth === 'jwt' ? 'JWT' : 'NONE',
+        AuthorizerId: route.auth === 'jwt' ? { Ref: authorizer } : Match.absent(),
+      });
+    }
+  });
+
+  it('integrates each route with its feature Lambda', () => {
+    for (const route of ROUTES) {
+      const [, r] = ofType('AWS::ApiGatewayV2::Route').find(
+        ([, x]) => x.Properties!.RouteKey === routeKey(route),
+      )!;
+      const integrationId = r.Properties!.Target['Fn::Join'][1][1].Ref as string;
+      const integration = resources[integrationId]!;
+      expect(integration.Properties!.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.Properties!.PayloadFormatVersion).toBe('2.0');
+      expect(integration.Properties!.IntegrationUri).toEqual({
+        'Fn::GetAtt': [logicalId(stack.api.functions[route.feature].function), 'Arn'],
+      });
+    }
+  });
+
+  it('authorizes with the user pool as issuer and the app client as audience', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(stack.auth.userPoolClient) }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            [
+              'https://cognito-idp.',
+              { Ref: 'AWS::Region' },
+              '.amazonaws.com/',
+              { Ref: logicalId(stack.auth.userPool) },
+            ],
+          ],
+        },
+      },
+    });
+  });
+
+  it('default stage: auto deploy, throttling, JSON access logs to a log group with retention', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingBurstLimit: API_THROTTLING.burstLimit,
+        ThrottlingRateLimit: API_THROTTLING.rateLimit,
+      },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [logicalId(stack.api.accessLogs), 'Arn'] },
+        Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"'),
+      },
+    });
+    const [, stage] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+    expect(() => JSON.parse(stage.Properties!.AccessLogSettings.Format)).not.toThrow();
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('API Lambdas get the resource names in their environment', () => {
+    for (const feature of API_FEATURES) {
+      const [, fn] = nodeFunctions().find(([id]) => id === logicalId(stack.api.functions[feature].function))!;
+      expect(Object.keys(fn.Properties!.Environment.Variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'UPLOADS_BUCKET',
+          'RENDERS_BUCKET',
+          'USER_POOL_ID',
+          'SITE_URL',
+          'STATE_MACHINE_ARN',
+        ]),
+      );
+    }
+  });
+});
+
+describe('lambdas', () => {
+  it('are Node.js 22 on ARM64 with explicit memory and timeout, tracing and a log group kept one month', () => {
+    const functions = nodeFunctions();
+    expect(functions.length).toBe(API_FEATURES.length + 3);
+    const logGroups = Object.fromEntries(ofType('AWS::Logs::LogGroup'));
+    for (const [id, fn] of functions) {
+      const p = fn.Properties!;
+      expect(p.Runtime, id).toBe('nodejs22.x');
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.MemorySize, id).toBeGreaterThanOrEqual(128);
+      expect(p.Timeout, id).toBeGreaterThan(0);
+      expect(p.Handler, id).toBe('index.handler');
+      expect(p.TracingConfig, id).toEqual({ Mode: 'Active' });
+      const logGroup = logGroups[p.LoggingConfig.LogGroup.Ref];
+      expect(logGroup?.Properties?.RetentionInDays, id).toBe(30);
+      expect(p.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+    }
+  });
+
+  it('are minified ESM bundles that include the SDK clients they import (and only those)', () => {
+    const bundle = (fn: IConstruct) => {
+      const key = String(resources[logicalId(fn)]!.Properties!.Code.S3Key).replace(/\.zip$/, '');
+      return readFileSync(join(assemblyDir, `asset.${key}`, 'index.mjs'), 'utf8');
+    };
+    const postConfirmation = bundle(stack.auth.postConfirmationFn.function);
+    expect(postConfirmation).toMatch(/createRequire/); // the ESM require shim banner
+    expect(postConfirmation).not.toMatch(/from\s*["']@aws-sdk\//); // SDK bundled, not external
+    expect(postConfirmation).toMatch(/TransactWriteItems/);
+    // The CustomMessage trigger imports no SDK client, so its bundle carries none.
+    const customMessage = bundle(stack.auth.customMessageFn.function);
+    expect(customMessage.length).toBeLessThan(20_000);
+    expect(customMessage).not.toMatch(/@aws-sdk|smithy/i);
+    expect(customMessage.split('\n').length).toBeLessThan(20); // minified
+  });
+});
+
+describe('generation', () => {
+  it('state machine: shared ASL with the Prepare ARN substituted, ALL logging, X-Ray, 15 min timeout', () => {
+    const asl = JSON.parse(readFileSync('shared/workflow/generate.asl.json', 'utf8'));
+    const [, sm] = ofType('AWS::StepFunctions::StateMachine')[0]!;
+    const definition = JSON.parse(sm.Properties!.DefinitionString);
+    expect(definition.StartAt).toBe(asl.StartAt);
+    expect(definition.States).toEqual(asl.States);
+    expect(definition.TimeoutSeconds).toBe(asl.TimeoutSeconds ?? 900);
+    expect(sm.Properties!.DefinitionSubstitutions).toEqual({
+      PrepareFunctionArn: { 'Fn::GetAtt': [logicalId(stack.generation.prepareFn.function), 'Arn'] },
+    });
+    expect(sm.Properties!.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
+    expect(sm.Properties!.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('the state machine may invoke exactly its task functions', () => {
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: logicalId(stack.generation.stateMachine.role) }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Action: 'lambda:InvokeFunction',
+            Effect: 'Allow',
+            Resource: { 'Fn::GetAtt': [logicalId(stack.generation.prepareFn.function), 'Arn'] },
+          },
+        ]),
+      },
+    });
+  });
+});
+
+describe('storage', () => {
+  it('every bucket blocks public access, is encrypted and denies non-TLS requests', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets.length).toBe(4); // uploads, renders, site, access logs
+    const policies = ofType('AWS::S3::BucketPolicy');
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties!.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties!.BucketEncryption, id).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+      const policy = policies.find(([, p]) => p.Properties!.Bucket.Ref === id);
+      expect(policy, `bucket policy of ${id}`).toBeDefined();
+      expect(policy![1].Properties!.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    }
+  });
+
+  it('uploads and renders: CORS for presigned POST/PUT/GET from the site, multipart cleanup, access logs', () => {
+    for (const bucket of [stack.storage.uploadsBucket, stack.storage.rendersBucket]) {
+      const props = resources[logicalId(bucket)]!.Properties!;
+      expect(props.CorsConfiguration.CorsRules[0]).toMatchObject({
+        AllowedMethods: expect.arrayContaining(['GET', 'PUT', 'POST']),
+        AllowedOrigins: [
+          {
+            'Fn::Join': [
+              '',
+              ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution), 'DomainName'] }],
+            ],
+          },
+        ],
+      });
+      expect(props.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          Status: 'Enabled',
+        }),
+      );
+      expect(props.LoggingConfiguration.DestinationBucketName).toBeDefined();
+      expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    }
+  });
+});
+
+describe('web', () => {
+  const distributionConfig = () =>
+    ofType('AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig as Record<string, Json>;
+
+  it('serves the private site bucket through Origin Access Control with the SPA rewrite function', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const config = distributionConfig();
+    const s3Origin = config.Origins.find((o: Json) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [logicalId(stack.web.spaRewrite), 'FunctionARN'] },
+        },
+      ],
+      ResponseHeadersPolicyId: { Ref: logicalId(stack.web.responseHeadersPolicy) },
+    });
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.Logging).toBeDefined();
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+  });
+
+  it('routes /api/* to the HTTP API uncached, all methods, all viewer headers except Host', () => {
+    const config = distributionConfig();
+    const api = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId:
+        cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      ResponseHeadersPolicyId: { Ref: logicalId(stack.web.responseHeadersPolicy) },
+    });
+    expect(api.FunctionAssociations).toBeUndefined();
+    const origin = config.Origins.find((o: Json) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(JSON.stringify(origin.DomainName)).toContain(logicalId(stack.api.httpApi));
+  });
+
+  it('sends the security headers', () => {
+    const [, policy] = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const headers = policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({
+      ReferrerPolicy: 'strict-origin-when-cross-origin',
+      Override: true,
+    });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('connect-src');
+  });
+
+  it('deploys config.json with the pool, client, region and API base, and invalidates it', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment');
+    const entry = deployments.find(([, d]) => d.Properties!.DistributionPaths);
+    expect(entry).toBeDefined();
+    const props = entry![1].Properties!;
+    expect(props.DistributionPaths).toEqual(expect.arrayContaining(['/config.json', '/index.html']));
+    expect(JSON.stringify(props.SourceMarkers)).toContain(logicalId(stack.auth.userPool));
+    expect(JSON.stringify(props.SourceMarkers)).toContain(logicalId(stack.auth.userPoolClient));
+    expect(props.DestinationBucketName).toEqual({ Ref: logicalId(stack.web.bucket) });
+    // The config object itself: find the jsonData asset in the cloud assembly.
+    const configs = readdirSync(assemblyDir)
+      .map((d) => join(assemblyDir, d, 'config.json'))
+      .filter((p) => existsSync(p))
+      .map((p) => JSON.parse(readFileSync(p, 'utf8')));
+    expect(configs).toContainEqual(
+      expect.objectContaining({ authFlowType: 'USER_SRP_AUTH', apiBaseUrl: '/api' }),
+    );
+    expect(Object.keys(configs[0]).sort()).toEqual(
+      ['apiBaseUrl', 'authFlowType', 'region', 'userPoolClientId', 'userPoolId'].sort(),
+    );
+  });
+
+  it('SPA rewrite: extensionless paths get /index.html, files and /api pass through', () => {
+    const handler = new Function(`${SPA_REWRITE_FUNCTION_CODE}; return handler;`)() as (e: unknown) => {
+      uri: string;
+    };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/dashboard')).toBe('/index.html');
+    expect(rewrite('/projects/abc/public')).toBe('/index.html');
+    expect(rewrite('/auth/confirm')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+    expect(rewrite('/api/health')).toBe('/api/health');
+  });
+});
+
+describe('template', () => {
+  it('has no dependency cycle (CloudFront ↔ API ↔ user pool trigger)', () => {
+    const edges = new Map<string, Set<string>>();
+    const collect = (value: unknown, into: Set<string>) => {
+      if (Array.isArray(value)) for (const v of value) collect(v, into);
+      else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+          if (k === 'Ref' && typeof v === 'string') into.add(v);
+          else if (k === 'Fn::GetAtt' && Array.isArray(v)) into.add(String(v[0]));
+          else if (k === 'Fn::Sub') {
+            const text = Array.isArray(v) ? v[0] : v;
+            for (const m of String(text).matchAll(/\$\{([^}.!]+)/g)) into.add(m[1]!);
+            collect(v, into);
+          } else collect(v, into);
+        }
+      }
+    };
+    for (const [id, r] of Object.entries(resources)) {
+      const deps = new Set<string>();
+      collect(r.Properties, deps);
+      for (const d of [r.DependsOn ?? []].flat()) deps.add(d);
+      edges.set(id, new Set([...deps].filter((d) => d in resources)));
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (id: string, path: string[]): void => {
+      if (state.get(id) === 'done') return;
+      if (state.get(id) === 'visiting') throw new Error(`cycle: ${[...path, id].join(' -> ')}`);
+      state.set(id, 'visiting');
+      for (const d of edges.get(id) ?? []) visit(d, [...path, id]);
+      state.set(id, 'done');
+    };
+    for (const id of edges.keys()) visit(id, []);
+  });
+
+  it('outputs what deploying and the README need', () => {
+    for (const name of [
+      'SiteUrl',
+      'ApiEndpoint',
+      'UserPoolId',
+      'UserPoolClientId',
+      'TableName',
+      'StateMachineArn',
+    ]) {
+      template.hasOutput(name, {});
+    }
+  });
+});
