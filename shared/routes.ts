@@ -5,7 +5,7 @@
 export type RouteAuth = 'jwt' | 'none';
 
 /** A Lambda per feature: functions/api/<feature>.ts exports `handler`. */
-export const API_FEATURES = ['health', 'me', 'projects', 'files', 'public'] as const;
+export const API_FEATURES = ['health', 'me', 'projects', 'files', 'public', 'generations', 'admin'] as const;
 export type ApiFeature = (typeof API_FEATURES)[number];
 
 export interface RouteDef {
@@ -35,6 +35,27 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { method: 'GET', path: '/api/projects/{projectId}/files/{fileId}/download', feature: 'files', auth: 'jwt' },
   { method: 'GET', path: '/api/public/projects/{projectId}', feature: 'public', auth: 'none' },
+  { method: 'POST', path: '/api/projects/{projectId}/generations', feature: 'generations', auth: 'jwt' },
+  {
+    method: 'GET',
+    path: '/api/projects/{projectId}/generations/{generationId}',
+    feature: 'generations',
+    auth: 'jwt',
+  },
+  { method: 'GET', path: '/api/admin/stats', feature: 'admin', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/users', feature: 'admin', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/admin/users/{userId}', feature: 'admin', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/templates', feature: 'admin', auth: 'jwt' },
+  { method: 'POST', path: '/api/admin/templates', feature: 'admin', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/admin/templates/{templateId}', feature: 'admin', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/admin/templates/{templateId}', feature: 'admin', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/settings', feature: 'admin', auth: 'jwt' },
+  { method: 'POST', path: '/api/admin/settings', feature: 'admin', auth: 'jwt' },
+  { method: 'PATCH', path: '/api/admin/settings/{key}', feature: 'admin', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/admin/settings/{key}', feature: 'admin', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/jobs', feature: 'admin', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/health', feature: 'admin', auth: 'jwt' },
+  { method: 'GET', path: '/api/admin/storage', feature: 'admin', auth: 'jwt' },
 ];
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;

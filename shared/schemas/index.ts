@@ -2,3 +2,4 @@ export * from './auth';
 export * from './common';
 export * from './config';
 export * from './projects';
+export * from './settings';

@@ -17,7 +17,18 @@ export const keys = {
   render: (projectId: string, renderId: string) => ({ PK: `PROJECT#${projectId}`, SK: `RENDER#${renderId}` }),
   job: (projectId: string, jobId: string) => ({ PK: `PROJECT#${projectId}`, SK: `JOB#${jobId}` }),
   share: (token: string) => ({ PK: `SHARE#${token}`, SK: 'SHARE' }),
+  setting: (key: string) => ({ PK: 'SETTING', SK: key }),
+  settingsPartition: 'SETTING',
+  template: (templateId: string) => ({ PK: 'TEMPLATE', SK: templateId }),
+  templatesPartition: 'TEMPLATE',
+  generation: (projectId: string, generationId: string) => ({
+    PK: `PROJECT#${projectId}`,
+    SK: `GEN#${generationId}`,
+  }),
+  idempotency: (userId: string, key: string) => ({ PK: `IDEMPOTENCY#${userId}`, SK: key }),
+  /** Per-user generation quota: running count and per-day count. */
+  usage: (userId: string) => ({ PK: `USER#${userId}`, SK: 'USAGE' }),
   stats: (bucket: 'TOTAL' | `DAY#${string}`) => ({ PK: 'STATS', SK: bucket }),
 };
 
-export const SK_PREFIX = { file: 'FILE#', render: 'RENDER#', job: 'JOB#' } as const;
+export const SK_PREFIX = { file: 'FILE#', render: 'RENDER#', job: 'JOB#', generation: 'GEN#' } as const;
