@@ -401,6 +401,9 @@ describe('projects API', () => {
     }
     for (const profile of items.filter((i) => i.type === 'profile')) {
       expect(profile.projectCount ?? 0).toBe(projects.filter((p) => p.userId === profile.id).length);
+      const own = uploaded.filter((f) => f.userId === profile.id);
+      expect(profile.fileCount ?? 0).toBe(own.length);
+      expect(profile.storageBytes ?? 0).toBe(own.reduce((s, f) => s + Number(f.sizeBytes), 0));
     }
   });
 });

@@ -327,8 +327,13 @@ export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
           Update: {
             TableName: tableName(),
             Key: keys.profile(project.userId),
-            UpdateExpression: 'ADD projectCount :p, renderCount :r',
-            ExpressionAttributeValues: { ':p': -1, ':r': -renders.length },
+            UpdateExpression: 'ADD projectCount :p, renderCount :r, storageBytes :b, fileCount :f',
+            ExpressionAttributeValues: {
+              ':p': -1,
+              ':r': -renders.length,
+              ':b': deltas.storageBytes,
+              ':f': -uploaded.length,
+            },
           },
         },
         // Only the totals: the day buckets record what happened on their day.
@@ -413,6 +418,14 @@ export async function markFileUploaded(
                 ':now': now,
                 ':gsi': keys.projectIndex(file.userId, now, file.projectId).GSI1SK,
               },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.profile(file.userId),
+              UpdateExpression: 'ADD storageBytes :size, fileCount :one',
+              ExpressionAttributeValues: { ':size': update.sizeBytes, ':one': 1 },
             },
           },
           ...counterUpdates(tableName(), { files: 1, storageBytes: update.sizeBytes }),

@@ -1,0 +1,152 @@
+import DxfParser from 'dxf-parser';
+import { unprocessable } from '../errors';
+import { binaryDxfToAscii } from './dxf-binary';
+import type { CadEntity, CadLayer, CadModel, P2 } from './model';
+
+// dxf-parser's typings cover only part of what it returns; read its output through this loose shape.
+type Loose = Record<string, unknown>;
+const num = (v: unknown, fallback = 0): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : v == null ? fallback : String(v);
+const pt = (v: unknown): P2 => {
+  const o = (v ?? {}) as Loose;
+  return { x: num(o.x), y: num(o.y) };
+};
+const DEG = Math.PI / 180;
+
+/** Maps one dxf-parser entity into the CAD model (null for types that draw nothing we use, such as TEXT). */
+function toEntity(raw: Loose): CadEntity | null {
+  const type = str(raw.type);
+  const layer = str(raw.layer, '0');
+  const visible = raw.visible !== false && raw.inPaperSpace !== true;
+  const base = { layer, visible };
+  switch (type) {
+    case 'LINE': {
+      const v = (raw.vertices as unknown[] | undefined) ?? [];
+      if (v.length < 2) return null;
+      return { ...base, type: 'LINE', a: pt(v[0]), b: pt(v[1]) };
+    }
+    case 'LWPOLYLINE':
+    case 'POLYLINE': {
+      if (raw.isPolyfaceMesh || raw.is3dPolygonMesh) return null;
+      const flip = num(raw.extrusionDirectionZ, num((raw.extrusionDirection as Loose | undefined)?.z, 1)) < 0;
+      const verts = ((raw.vertices as Loose[] | undefined) ?? []).map((v) => ({
+        x: flip ? -num(v.x) : num(v.x),
+        y: num(v.y),
+        bulge: flip ? -num(v.bulge) : num(v.bulge),
+      }));
+      return { ...base, type: 'POLYLINE', points: verts, closed: raw.shape === true };
+    }
+    case 'ARC':
+    case 'CIRCLE': {
+      const flip = num(raw.extrusionDirectionZ, 1) < 0;
+      const c = pt(raw.center);
+      const r = num(raw.radius);
+      if (type === 'CIRCLE') return { ...base, type: 'CIRCLE', c: flip ? { x: -c.x, y: c.y } : c, r };
+      const start = num(raw.startAngle);
+      const end = num(raw.endAngle, Math.PI * 2);
+      return flip
+        ? { ...base, type: 'ARC', c: { x: -c.x, y: c.y }, r, start: Math.PI - end, end: Math.PI - start }
+        : { ...base, type: 'ARC', c, r, start, end };
+    }
+    case 'ELLIPSE':
+      return {
+        ...base,
+        type: 'ELLIPSE',
+        c: pt(raw.center),
+        major: pt(raw.majorAxisEndPoint),
+        ratio: num(raw.axisRatio, 1),
+        start: num(raw.startAngle, 0),
+        end: num(raw.endAngle, Math.PI * 2),
+      };
+    case 'SPLINE':
+      return {
+        ...base,
+        type: 'SPLINE',
+        degree: num(raw.degreeOfSplineCurve, 3),
+        controlPoints: ((raw.controlPoints as unknown[] | undefined) ?? []).map(pt),
+        knots: ((raw.knotValues as unknown[] | undefined) ?? []).map((k) => num(k)),
+        fitPoints: ((raw.fitPoints as unknown[] | undefined) ?? []).map(pt),
+      };
+    case 'INSERT': {
+      const flip = num((raw.extrusionDirection as Loose | undefined)?.z, 1) < 0;
+      const at = pt(raw.position);
+      const rotation = num(raw.rotation) * DEG;
+      const sx = num(raw.xScale, 1) || 1;
+      return {
+        ...base,
+        type: 'INSERT',
+        name: str(raw.name),
+        at: flip ? { x: -at.x, y: at.y } : at,
+        sx: flip ? -sx : sx,
+        sy: num(raw.yScale, 1) || 1,
+        rotation: flip ? -rotation : rotation,
+        cols: num(raw.columnCount, 1),
+        rows: num(raw.rowCount, 1),
+        colSpacing: num(raw.columnSpacing),
+        rowSpacing: num(raw.rowSpacing),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+function convertList(list: unknown, counts: Record<string, number>): CadEntity[] {
+  const out: CadEntity[] = [];
+  for (const raw of (Array.isArray(list) ? list : []) as Loose[]) {
+    const type = str(raw?.type, 'UNKNOWN');
+    counts[type] = (counts[type] ?? 0) + 1;
+    const e = toEntity(raw);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+/** Reads an ASCII or binary DXF into the CAD model. */
+export function readDxf(bytes: Uint8Array, binary: boolean): CadModel {
+  const text = binary
+    ? binaryDxfToAscii(bytes)
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  let parsed: Loose | null;
+  try {
+    // dxf-parser reports a few unknown group codes on the console; keep those out of the service's logs.
+    const log = console.log;
+    console.log = () => undefined;
+    try {
+      parsed = new DxfParser().parseSync(text) as unknown as Loose | null;
+    } finally {
+      console.log = log;
+    }
+  } catch (err) {
+    throw unprocessable('This DXF file is damaged or incomplete and could not be read.', {
+      cause: err instanceof Error ? err.message : String(err),
+    });
+  }
+  if (!parsed) throw unprocessable('This DXF file is damaged or incomplete and could not be read.');
+  const header = (parsed.header ?? {}) as Loose;
+  const counts: Record<string, number> = {};
+  const layers = new Map<string, CadLayer>();
+  const layerTable = ((parsed.tables as Loose | undefined)?.layer as Loose | undefined)?.layers as
+    | Record<string, Loose>
+    | undefined;
+  for (const [name, layer] of Object.entries(layerTable ?? {})) {
+    if (!name || name === 'undefined') continue;
+    layers.set(name, { on: layer.visible !== false, frozen: layer.frozen === true });
+  }
+  const blocks = new Map<string, { base: P2; entities: CadEntity[] }>();
+  for (const [name, block] of Object.entries((parsed.blocks ?? {}) as Record<string, Loose>)) {
+    if (name.toUpperCase().startsWith('*PAPER_SPACE')) continue;
+    blocks.set(name, { base: pt(block.position), entities: convertList(block.entities, {}) });
+  }
+  const entities = convertList(parsed.entities, counts);
+  return {
+    insUnits: num(header.$INSUNITS, 0),
+    layers,
+    blocks,
+    entities,
+    version: typeof header.$ACADVER === 'string' ? header.$ACADVER : undefined,
+    counts,
+  };
+}

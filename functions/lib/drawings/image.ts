@@ -1,0 +1,201 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { AppError } from '../errors';
+import { tooLarge, unprocessable } from './errors';
+import { LIMITS } from './limits';
+
+export type RasterSource =
+  | { bytes: Uint8Array }
+  | { raw: { data: Uint8Array | Uint8ClampedArray; width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
+export interface LineDrawing {
+  png: Buffer;
+  width: number;
+  height: number;
+  originalWidth: number;
+  originalHeight: number;
+  /** Original pixel → normalised pixel: ((x - offsetX) * scale, (y - offsetY) * scale). */
+  pixelTransform: { scale: number; offsetX: number; offsetY: number };
+  /** The input was light lines on a dark ground (a blueprint) and was inverted. */
+  inverted: boolean;
+}
+
+const MIN_SIDE = 32;
+
+function open(source: RasterSource) {
+  return 'bytes' in source
+    ? sharp(source.bytes, { limitInputPixels: LIMITS.maxInputPixels, failOn: 'error' })
+    : // sharp misreads a Uint8ClampedArray as raw input: hand it a Buffer over the same memory.
+      sharp(Buffer.from(source.raw.data.buffer, source.raw.data.byteOffset, source.raw.data.byteLength), {
+        raw: { width: source.raw.width, height: source.raw.height, channels: source.raw.channels },
+        limitInputPixels: LIMITS.maxInputPixels,
+      });
+}
+
+/** Otsu's threshold over a 256-bin histogram. */
+export function otsu(hist: Float64Array | number[], total: number): number {
+  let sum = 0;
+  for (let i = 0; i < 256; i++) sum += i * (hist[i] ?? 0);
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t] ?? 0;
+    if (wB === 0) continue;
+    const wF = total - wB;
+    if (wF === 0) break;
+    sumB += t * (hist[t] ?? 0);
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold + 0.5;
+}
+
+/**
+ * Turns a raster (photo or scan of a plan, or a rasterised PDF page) into a clean line drawing: EXIF orientation,
+ * greyscale, contrast (Otsu threshold; blueprints inverted), margins trimmed, longest side ≤ 1024 px.
+ */
+export async function lineDrawingFromRaster(source: RasterSource, what = 'image'): Promise<LineDrawing> {
+  let width: number;
+  let height: number;
+  if ('bytes' in source) {
+    let meta: Metadata;
+    try {
+      meta = await sharp(source.bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      throw unprocessable(`This ${what} could not be read; the file may be damaged.`);
+    }
+    width = meta.autoOrient?.width ?? meta.width ?? 0;
+    height = meta.autoOrient?.height ?? meta.height ?? 0;
+  } else {
+    width = source.raw.width;
+    height = source.raw.height;
+  }
+  if (width * height > LIMITS.maxInputPixels) {
+    throw tooLarge(
+      `This ${what} is ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels; the limit is ${LIMITS.maxInputPixels / 1e6} megapixels. Scale it down and upload it again.`,
+      { width, height },
+    );
+  }
+  if (width < MIN_SIDE || height < MIN_SIDE) {
+    throw unprocessable(
+      `This ${what} is only ${width} × ${height} pixels, too small to hold a drawing (at least ${MIN_SIDE} × ${MIN_SIDE}).`,
+    );
+  }
+
+  let grey: { data: Buffer; info: OutputInfo };
+  try {
+    grey = await open(source)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .resize({
+        width: LIMITS.rasterWorkSide,
+        height: LIMITS.rasterWorkSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unprocessable(`This ${what} could not be decoded; the file may be damaged or truncated.`);
+  }
+  const { data, info } = grey;
+  const w = info.width;
+  const h = info.height;
+  const channels = info.channels;
+  const n = w * h;
+  const lum = new Uint8Array(n);
+  const hist = new Float64Array(256);
+  let lo = 255;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const v = data[i * channels] ?? 255;
+    lum[i] = v;
+    hist[v] = (hist[v] ?? 0) + 1;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (hi - lo < 24) {
+    throw unprocessable(`This ${what} is blank (almost a single colour); there is no drawing to read.`);
+  }
+  const t = otsu(hist, n);
+  let darkCount = 0;
+  for (let i = 0; i < n; i++) if ((lum[i] ?? 255) < t) darkCount++;
+  const inverted = darkCount > n * 0.5;
+  const ink = new Uint8Array(n);
+  let minX = w;
+  let minY = h;
+  let maxX = -1;
+  let maxY = -1;
+  let inkCount = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const dark = (lum[i] ?? 255) < t;
+      if (dark !== inverted) {
+        ink[i] = 1;
+        inkCount++;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  if (inkCount < Math.max(20, n * 0.0002) || maxX < minX) {
+    throw unprocessable(`No lines were found in this ${what}; it looks blank.`);
+  }
+  if (inkCount > n * 0.45) {
+    throw unprocessable(
+      `This ${what} is mostly solid ink rather than a line drawing; upload a plan with dark lines on a light background.`,
+    );
+  }
+  const bw = maxX - minX + 1;
+  const bh = maxY - minY + 1;
+  if (bw < 8 || bh < 8) throw unprocessable(`The drawing in this ${what} is too small to read.`);
+  const pad = Math.max(4, Math.round(Math.max(bw, bh) * 0.02));
+  const cx0 = Math.max(0, minX - pad);
+  const cy0 = Math.max(0, minY - pad);
+  const cx1 = Math.min(w, maxX + 1 + pad);
+  const cy1 = Math.min(h, maxY + 1 + pad);
+  const cw = cx1 - cx0;
+  const ch = cy1 - cy0;
+  const crop = Buffer.alloc(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const row = (y + cy0) * w + cx0;
+    for (let x = 0; x < cw; x++) crop[y * cw + x] = ink[row + x] ? 0 : 255;
+  }
+  const s2 = Math.min(1, LIMITS.maxPreviewSide / Math.max(cw, ch));
+  const ow = Math.max(1, Math.round(cw * s2));
+  const oh = Math.max(1, Math.round(ch * s2));
+  let out: Buffer = crop;
+  if (ow !== cw || oh !== ch) {
+    out = await sharp(crop, { raw: { width: cw, height: ch, channels: 1 } })
+      .resize({ width: ow, height: oh, fit: 'fill', kernel: 'linear' })
+      .extractChannel(0) // sharp would otherwise widen one channel to sRGB
+      .raw()
+      .toBuffer();
+    // Any pixel carrying a fair share of ink stays a line, so thin strokes survive the reduction.
+    for (let i = 0; i < out.length; i++) out[i] = (out[i] ?? 255) < 215 ? 0 : 255;
+  }
+  const png = await sharp(out, { raw: { width: ow, height: oh, channels: 1 } })
+    .png({ compressionLevel: 9, palette: false })
+    .toBuffer();
+  const s1 = w / width;
+  return {
+    png,
+    width: ow,
+    height: oh,
+    originalWidth: width,
+    originalHeight: height,
+    pixelTransform: { scale: s1 * (ow / cw), offsetX: cx0 / s1, offsetY: cy0 / s1 },
+    inverted,
+  };
+}

@@ -1,0 +1,152 @@
+import { logger } from '../logger';
+import { drawStrokes } from './cad/draw';
+import { describeDwgVersion, readDwg } from './cad/dwg';
+import { readDxf } from './cad/dxf';
+import { type CadModel, flatten, unitsFromInsUnits } from './cad/model';
+import { splitWalls } from './cad/walls';
+import { detectFormat } from './detect';
+import { unprocessable } from './errors';
+import { lineDrawingFromRaster } from './image';
+import { LIMITS } from './limits';
+import { rasterisePdf } from './pdf';
+import type { Bounds, NormalisedDrawing, NormaliseInput, Segment } from './types';
+
+const log = logger.child({ module: 'drawings' });
+
+/**
+ * Turns any accepted upload (JPG, PNG, PDF, DXF ASCII or binary, DWG) into a clean line drawing and what is known
+ * of its geometry. The format is found from the content, not the name. Failures are AppErrors with a message meant
+ * for the user (UNPROCESSABLE, or PAYLOAD_TOO_LARGE for decompression bombs).
+ */
+export async function normaliseDrawing(input: NormaliseInput): Promise<NormalisedDrawing> {
+  const { bytes, fileName, contentType } = input;
+  const detected = detectFormat(bytes, fileName, contentType);
+  const started = performance.now();
+  let result: NormalisedDrawing;
+  switch (detected.format) {
+    case 'jpeg':
+    case 'png': {
+      const d = await lineDrawingFromRaster({ bytes }, 'image');
+      result = {
+        png: d.png,
+        width: d.width,
+        height: d.height,
+        kind: 'image',
+        geometry: {
+          bounds: { minX: 0, minY: 0, maxX: d.width, maxY: d.height },
+          units: 'px',
+          metresPerUnit: null,
+          yDown: true,
+          pixelTransform: d.pixelTransform,
+          source: {
+            format: detected.format,
+            originalWidth: d.originalWidth,
+            originalHeight: d.originalHeight,
+          },
+          warnings: d.inverted ? ['The image was light lines on a dark ground and was inverted.'] : [],
+        },
+      };
+      break;
+    }
+    case 'pdf': {
+      const d = await rasterisePdf(bytes);
+      result = {
+        png: d.png,
+        width: d.width,
+        height: d.height,
+        kind: 'pdf',
+        geometry: {
+          bounds: { minX: 0, minY: 0, maxX: d.width, maxY: d.height },
+          units: 'px',
+          metresPerUnit: null,
+          yDown: true,
+          pixelTransform: d.pixelTransform,
+          source: {
+            format: 'pdf',
+            version: d.version,
+            pages: d.pages,
+            originalWidth: d.originalWidth,
+            originalHeight: d.originalHeight,
+          },
+          warnings: d.pages > 1 ? [`Only the first of ${d.pages} pages was used.`] : [],
+        },
+      };
+      break;
+    }
+    case 'dxf':
+    case 'dxf-binary':
+      result = await fromCad(readDxf(bytes, detected.format === 'dxf-binary'), detected.format, 'DXF');
+      break;
+    case 'dwg':
+      result = await fromCad(await readDwg(bytes, detected.version ?? ''), 'dwg', 'DWG');
+      break;
+  }
+  log.debug('drawing normalised', {
+    fileName,
+    format: detected.format,
+    ms: Math.round(performance.now() - started),
+    width: result.width,
+    height: result.height,
+    walls: result.geometry.segments?.length,
+  });
+  return result;
+}
+
+function boundsOf(segments: Segment[]): Bounds {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x1, y1, x2, y2] of segments) {
+    minX = Math.min(minX, x1, x2);
+    minY = Math.min(minY, y1, y2);
+    maxX = Math.max(maxX, x1, x2);
+    maxY = Math.max(maxY, y1, y2);
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+async function fromCad(model: CadModel, format: 'dxf' | 'dxf-binary' | 'dwg', label: string) {
+  const flat = flatten(model, { maxPrimitives: LIMITS.maxPrimitives, maxDepth: LIMITS.maxBlockDepth });
+  if (!flat.strokes.length) {
+    throw unprocessable(
+      `This ${label} file has no visible lines, polylines or arcs in model space, so there is no plan to draw.`,
+    );
+  }
+  const bounds = boundsOf(flat.strokes.map((s) => s.seg));
+  const extent = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+  if (!(extent > 0) || !Number.isFinite(extent)) {
+    throw unprocessable(`The geometry in this ${label} file has no extent (every point is the same).`);
+  }
+  const split = splitWalls(flat, LIMITS);
+  const warnings = [...split.warnings];
+  if (flat.truncated) {
+    warnings.push(
+      `The drawing is very large; only its first ${LIMITS.maxPrimitives.toLocaleString('en')} lines were read.`,
+    );
+  }
+  const wallSet = new Set(split.walls.map((s) => s.join(',')));
+  const others = flat.strokes.map((s) => s.seg).filter((s) => !wallSet.has(s.join(',')));
+  const drawn = await drawStrokes(bounds, split.walls, others, LIMITS.maxPreviewSide);
+  const { units, metresPerUnit } = unitsFromInsUnits(model.insUnits);
+  const layers = [...new Set(flat.strokes.map((s) => s.layer))].sort();
+  return {
+    png: drawn.png,
+    width: drawn.width,
+    height: drawn.height,
+    kind: 'cad' as const,
+    geometry: {
+      bounds,
+      units,
+      metresPerUnit,
+      yDown: false,
+      segments: split.walls,
+      details: split.details,
+      arcs: split.arcs,
+      entityCounts: model.counts,
+      layers: layers.slice(0, 200),
+      source: { format, version: model.version ? describeDwgVersion(model.version) : undefined },
+      warnings,
+    },
+  } satisfies NormalisedDrawing;
+}

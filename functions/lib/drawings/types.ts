@@ -1,0 +1,73 @@
+/** What every accepted upload becomes: a clean line drawing plus what is known of its geometry. */
+
+/** A straight segment in drawing units: [x1, y1, x2, y2]. */
+export type Segment = [number, number, number, number];
+
+export type DrawingKind = 'image' | 'pdf' | 'cad';
+export type SourceFormat = 'jpeg' | 'png' | 'pdf' | 'dxf' | 'dxf-binary' | 'dwg';
+
+/** Units of the geometry's coordinates; `px` for raster inputs (the normalised PNG's own pixels). */
+export type DrawingUnits = 'mm' | 'cm' | 'dm' | 'm' | 'km' | 'in' | 'ft' | 'yd' | 'mi' | 'unitless' | 'px';
+
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** A circular arc in drawing units (angles in radians, counter-clockwise from start to end). */
+export interface Arc {
+  cx: number;
+  cy: number;
+  r: number;
+  start: number;
+  end: number;
+}
+
+export interface DrawingGeometry {
+  /** Extent of the drawn content, in drawing units. */
+  bounds: Bounds;
+  units: DrawingUnits;
+  /** Metres per drawing unit when the file says so (CAD with $INSUNITS); null when unknown. */
+  metresPerUnit: number | null;
+  /** True when the y axis points down (raster inputs: PNG pixel rows). */
+  yDown: boolean;
+  /** Wall segments, in drawing units, when the file has vector data (DXF/DWG). */
+  segments?: Segment[];
+  /** Other straight segments (glazing, door leaves, furniture…), capped; used to tell windows from doors. */
+  details?: Segment[];
+  /** Arcs (door swings among them). */
+  arcs?: Arc[];
+  /** For raster inputs: original image pixel (x, y) → normalised PNG pixel ((x - offsetX) * scale, (y - offsetY) * scale). */
+  pixelTransform?: { scale: number; offsetX: number; offsetY: number };
+  /** Counts of the entities read (CAD), by type. */
+  entityCounts?: Record<string, number>;
+  /** Names of the layers that were drawn (CAD). */
+  layers?: string[];
+  source: {
+    format: SourceFormat;
+    /** e.g. 'AC1015 (R2000)' for DWG/DXF, the PDF version, or the image codec. */
+    version?: string;
+    pages?: number;
+    originalWidth?: number;
+    originalHeight?: number;
+  };
+  /** Things the user may want to know (e.g. the drawing was simplified). */
+  warnings: string[];
+}
+
+export interface NormalisedDrawing {
+  /** Line drawing: dark lines on white, longest side ≤ 1024 px, margins trimmed. */
+  png: Buffer;
+  width: number;
+  height: number;
+  kind: DrawingKind;
+  geometry: DrawingGeometry;
+}
+
+export interface NormaliseInput {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType?: string;
+}

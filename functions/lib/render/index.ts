@@ -1,0 +1,10 @@
+export { analyseDrawing } from './analyse';
+export {
+  type ImageProvider,
+  type ImageRequest,
+  type ImageResult,
+  localImageProvider,
+  renderVariation,
+  renderVariations,
+} from './provider';
+export { STYLES, type Style, styleFromPrompt, type Variation, VARIATIONS } from './styles';

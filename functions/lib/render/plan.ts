@@ -1,0 +1,692 @@
+/**
+ * From a normalised drawing to a plan in metres: wall pieces (from vector segments, or from a wall mask of the
+ * raster), openings where the walls show gaps (doors and windows), a coarse grid with the floor area, the enclosed
+ * rooms and the distance to the nearest wall. Everything is bounded: segments are capped upstream and the grid has
+ * at most ~260 cells a side.
+ */
+import type { NormalisedDrawing, Segment } from '../drawings/types';
+import { unprocessable } from '../drawings/errors';
+import { decodePngLuminance } from './png';
+
+export interface WallPiece {
+  /** Centreline in world metres. */
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Thickness in metres. */
+  t: number;
+}
+
+export type OpeningKind = 'door' | 'window' | 'opening';
+export interface Opening extends WallPiece {
+  kind: OpeningKind;
+}
+
+export interface PlanGrid {
+  w: number;
+  h: number;
+  /** Cell size, metres. */
+  cell: number;
+  /** World coordinates of the grid's (0, 0) corner. */
+  ox: number;
+  oy: number;
+  wall: Uint8Array;
+  /** Walls plus openings: what closes a room. */
+  barrier: Uint8Array;
+  outside: Uint8Array;
+  /** Room index + 1 for enclosed floor cells, 0 elsewhere. */
+  room: Int32Array;
+  /** Distance to the nearest wall cell, metres. */
+  wallDist: Float32Array;
+}
+
+export interface Plan {
+  source: 'vector' | 'raster';
+  walls: WallPiece[];
+  openings: Opening[];
+  grid: PlanGrid;
+  rooms: { area: number }[];
+  /** World bounds of the walls, metres. */
+  bounds: { minX: number; minY: number; maxX: number; maxY: number };
+  wallHeight: number;
+  wallThickness: number;
+  metresPerUnit: number;
+  /** True when the scale was guessed (unitless CAD or a raster). */
+  scaleGuessed: boolean;
+  /** Drawing units → world metres. */
+  toWorld: (x: number, y: number) => [number, number];
+  /** Number of distinct straight walls found. */
+  wallCount: number;
+}
+
+export const STOREY_HEIGHT = 2.8;
+const MIN_GAP = 0.45;
+const MAX_GAP = 2.6;
+const GRID_SIDE = 256;
+const MIN_ROOM_AREA = 1.5;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Grid helpers
+
+/** Two-pass chamfer (3-4) distance to the nearest `source` cell, in cells. */
+export function distanceTransform(source: Uint8Array, w: number, h: number): Float32Array {
+  const INF = 1e9;
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = source[i] ? 0 : INF;
+  const a = 1;
+  const b = Math.SQRT2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let v = d[i]!;
+      if (v === 0) continue;
+      if (x > 0) v = Math.min(v, d[i - 1]! + a);
+      if (y > 0) {
+        v = Math.min(v, d[i - w]! + a);
+        if (x > 0) v = Math.min(v, d[i - w - 1]! + b);
+        if (x < w - 1) v = Math.min(v, d[i - w + 1]! + b);
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      let v = d[i]!;
+      if (v === 0) continue;
+      if (x < w - 1) v = Math.min(v, d[i + 1]! + a);
+      if (y < h - 1) {
+        v = Math.min(v, d[i + w]! + a);
+        if (x < w - 1) v = Math.min(v, d[i + w + 1]! + b);
+        if (x > 0) v = Math.min(v, d[i + w - 1]! + b);
+      }
+      d[i] = v;
+    }
+  }
+  return d;
+}
+
+/** Greedy cover of a mask by axis-aligned rectangles [x0, y0, x1, y1) in cells. */
+export function maskRects(mask: Uint8Array, w: number, h: number): [number, number, number, number][] {
+  const used = new Uint8Array(w * h);
+  const out: [number, number, number, number][] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!mask[i] || used[i]) continue;
+      let x1 = x + 1;
+      while (x1 < w && mask[y * w + x1] && !used[y * w + x1]) x1++;
+      let y1 = y + 1;
+      for (; y1 < h; y1++) {
+        let full = true;
+        for (let xx = x; xx < x1; xx++) {
+          const j = y1 * w + xx;
+          if (!mask[j] || used[j]) {
+            full = false;
+            break;
+          }
+        }
+        if (!full) break;
+      }
+      for (let yy = y; yy < y1; yy++) used.fill(1, yy * w + x, yy * w + x1);
+      out.push([x, y, x1, y1]);
+    }
+  }
+  return out;
+}
+
+function floodOutside(barrier: Uint8Array, w: number, h: number): Uint8Array {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const push = (i: number) => {
+    if (!barrier[i] && !outside[i]) {
+      outside[i] = 1;
+      stack.push(i);
+    }
+  };
+  for (let x = 0; x < w; x++) {
+    push(x);
+    push((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    push(y * w);
+    push(y * w + w - 1);
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    if (x > 0) push(i - 1);
+    if (x < w - 1) push(i + 1);
+    if (i >= w) push(i - w);
+    if (i < (h - 1) * w) push(i + w);
+  }
+  return outside;
+}
+
+function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: number, cellArea: number) {
+  const room = new Int32Array(w * h);
+  const rooms: { area: number }[] = [];
+  const label = new Int32Array(w * h).fill(-1);
+  const stack: number[] = [];
+  for (let s = 0; s < w * h; s++) {
+    if (barrier[s] || outside[s] || label[s] !== -1) continue;
+    const members: number[] = [];
+    label[s] = s;
+    stack.push(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      const x = i % w;
+      const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i >= w ? i - w : -1, i < (h - 1) * w ? i + w : -1];
+      for (const j of next) {
+        if (j < 0 || barrier[j] || outside[j] || label[j] !== -1) continue;
+        label[j] = s;
+        stack.push(j);
+      }
+    }
+    const area = members.length * cellArea;
+    if (area >= MIN_ROOM_AREA) {
+      rooms.push({ area });
+      for (const i of members) room[i] = rooms.length;
+    }
+  }
+  return { room, rooms };
+}
+
+function segDist(px: number, py: number, x1: number, y1: number, x2: number, y2: number) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len2)) : 0;
+  return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
+}
+
+/** Marks the cells covered by a thick segment. */
+function stampPiece(mask: Uint8Array, g: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'>, p: WallPiece) {
+  const r = p.t / 2 + g.cell * 0.5;
+  const cx0 = Math.max(0, Math.floor((Math.min(p.x1, p.x2) - r - g.ox) / g.cell));
+  const cx1 = Math.min(g.w - 1, Math.floor((Math.max(p.x1, p.x2) + r - g.ox) / g.cell));
+  const cy0 = Math.max(0, Math.floor((Math.min(p.y1, p.y2) - r - g.oy) / g.cell));
+  const cy1 = Math.min(g.h - 1, Math.floor((Math.max(p.y1, p.y2) + r - g.oy) / g.cell));
+  for (let y = cy0; y <= cy1; y++) {
+    for (let x = cx0; x <= cx1; x++) {
+      const px = g.ox + (x + 0.5) * g.cell;
+      const py = g.oy + (y + 0.5) * g.cell;
+      if (segDist(px, py, p.x1, p.y1, p.x2, p.y2) <= r) mask[y * g.w + x] = 1;
+    }
+  }
+}
+
+function finishGrid(
+  base: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'>,
+  wall: Uint8Array,
+  openings: Opening[],
+): { grid: PlanGrid; rooms: { area: number }[] } {
+  const { w, h, cell } = base;
+  const barrier = wall.slice();
+  for (const o of openings) stampPiece(barrier, base, o);
+  const outside = floodOutside(barrier, w, h);
+  const { room, rooms } = labelRooms(barrier, outside, w, h, cell * cell);
+  const dist = distanceTransform(wall, w, h);
+  for (let i = 0; i < dist.length; i++) dist[i] = dist[i]! * cell;
+  return { grid: { ...base, wall, barrier, outside, room, wallDist: dist }, rooms };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Vector plans
+
+function guessMetresPerUnit(extent: number): number {
+  if (extent >= 3000) return 0.001; // millimetres
+  if (extent >= 300) return 0.01; // centimetres
+  return 1;
+}
+
+interface End {
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  seg: number;
+}
+
+/** Gaps between collinear wall ends that face each other, 0.45–2.6 m apart: doors and windows. */
+function findVectorOpenings(walls: WallPiece[], details: WallPiece[], arcs: { cx: number; cy: number; r: number }[]) {
+  const ends: End[] = [];
+  walls.forEach((wp, seg) => {
+    const len = Math.hypot(wp.x2 - wp.x1, wp.y2 - wp.y1);
+    if (len === 0) return;
+    const ux = (wp.x2 - wp.x1) / len;
+    const uy = (wp.y2 - wp.y1) / len;
+    ends.push({ x: wp.x2, y: wp.y2, dx: ux, dy: uy, seg }, { x: wp.x1, y: wp.y1, dx: -ux, dy: -uy, seg });
+  });
+  const cellSize = MAX_GAP;
+  const buckets = new Map<string, number[]>();
+  ends.forEach((e, i) => {
+    const k = `${Math.floor(e.x / cellSize)},${Math.floor(e.y / cellSize)}`;
+    const list = buckets.get(k) ?? [];
+    list.push(i);
+    buckets.set(k, list);
+  });
+  const openings: Opening[] = [];
+  const taken = new Set<number>();
+  ends.forEach((a, ia) => {
+    if (taken.has(ia) || openings.length >= 500) return;
+    let best = -1;
+    let bestDist = Number.POSITIVE_INFINITY;
+    const gx = Math.floor(a.x / cellSize);
+    const gy = Math.floor(a.y / cellSize);
+    for (let ddx = -1; ddx <= 1; ddx++) {
+      for (let ddy = -1; ddy <= 1; ddy++) {
+        for (const ib of buckets.get(`${gx + ddx},${gy + ddy}`) ?? []) {
+          const b = ends[ib]!;
+          if (ib === ia || b.seg === a.seg || taken.has(ib)) continue;
+          const vx = b.x - a.x;
+          const vy = b.y - a.y;
+          const dist = Math.hypot(vx, vy);
+          if (dist < MIN_GAP || dist > MAX_GAP) continue;
+          const along = vx * a.dx + vy * a.dy;
+          const perp = Math.abs(vx * a.dy - vy * a.dx);
+          if (along < dist * 0.97 || perp > 0.12) continue;
+          if (a.dx * b.dx + a.dy * b.dy > -0.97) continue;
+          if (dist < bestDist) {
+            bestDist = dist;
+            best = ib;
+          }
+        }
+      }
+    }
+    if (best < 0) return;
+    const b = ends[best]!;
+    taken.add(ia);
+    taken.add(best);
+    const t = Math.max(walls[a.seg]!.t, walls[b.seg]!.t);
+    openings.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, t, kind: 'opening' });
+  });
+  for (const o of openings) o.kind = classifyOpening(o, details, arcs);
+  return openings;
+}
+
+function classifyOpening(o: Opening, details: WallPiece[], arcs: { cx: number; cy: number; r: number }[]): OpeningKind {
+  const gap = Math.hypot(o.x2 - o.x1, o.y2 - o.y1);
+  for (const a of arcs) {
+    const near = Math.min(Math.hypot(a.cx - o.x1, a.cy - o.y1), Math.hypot(a.cx - o.x2, a.cy - o.y2));
+    if (near <= Math.max(0.25, o.t) && a.r >= gap * 0.35 && a.r <= gap * 1.3) return 'door';
+  }
+  const ux = (o.x2 - o.x1) / gap;
+  const uy = (o.y2 - o.y1) / gap;
+  for (const d of details) {
+    const mx = (d.x1 + d.x2) / 2 - o.x1;
+    const my = (d.y1 + d.y2) / 2 - o.y1;
+    const along = mx * ux + my * uy;
+    const perp = Math.abs(mx * uy - my * ux);
+    const dl = Math.hypot(d.x2 - d.x1, d.y2 - d.y1);
+    const parallel = dl > 0 && Math.abs(((d.x2 - d.x1) * ux + (d.y2 - d.y1) * uy) / dl) > 0.95;
+    if (parallel && along > 0 && along < gap && perp < Math.max(0.3, o.t * 1.5) && dl > gap * 0.3) return 'window';
+  }
+  return 'opening';
+}
+
+function vectorPlan(drawing: NormalisedDrawing): Plan {
+  const g = drawing.geometry;
+  const segs = g.segments?.length ? g.segments : (g.details ?? []);
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x1, y1, x2, y2] of segs) {
+    minX = Math.min(minX, x1, x2);
+    maxX = Math.max(maxX, x1, x2);
+    minY = Math.min(minY, y1, y2);
+    maxY = Math.max(maxY, y1, y2);
+  }
+  const extentUnits = Math.max(maxX - minX, maxY - minY);
+  let mpu = g.metresPerUnit ?? guessMetresPerUnit(extentUnits);
+  let scaleGuessed = g.metresPerUnit == null;
+  const extentM = extentUnits * mpu;
+  if (!(extentM >= 2 && extentM <= 2000)) {
+    // Units that make no sense for a building (a 2 mm house, a 5 km flat): fit to a 15 m plan instead.
+    mpu = 15 / Math.max(extentUnits, 1e-9);
+    scaleGuessed = true;
+  }
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  const flip = g.yDown ? -1 : 1;
+  const toWorld = (x: number, y: number): [number, number] => [(x - cx) * mpu, flip * (y - cy) * mpu];
+  const extent = extentUnits * mpu;
+  const t = Math.max(0.18, extent / 250);
+  const toPiece = (s: Segment, thickness: number): WallPiece => {
+    const [x1, y1] = toWorld(s[0], s[1]);
+    const [x2, y2] = toWorld(s[2], s[3]);
+    return { x1, y1, x2, y2, t: thickness };
+  };
+  const centre = segs.map((s) => toPiece(s, t));
+  const details = (g.segments?.length ? (g.details ?? []) : []).map((s) => toPiece(s, 0));
+  const arcs = (g.arcs ?? []).map((a) => {
+    const [x, y] = toWorld(a.cx, a.cy);
+    return { cx: x, cy: y, r: a.r * mpu };
+  });
+  const openings = findVectorOpenings(centre, details, arcs);
+  // Walls are extended by half their thickness so that corners close.
+  const walls = centre.map((p) => {
+    const len = Math.hypot(p.x2 - p.x1, p.y2 - p.y1) || 1;
+    const ex = ((p.x2 - p.x1) / len) * (p.t / 2);
+    const ey = ((p.y2 - p.y1) / len) * (p.t / 2);
+    return { x1: p.x1 - ex, y1: p.y1 - ey, x2: p.x2 + ex, y2: p.y2 + ey, t: p.t };
+  });
+  const bounds = {
+    minX: (minX - cx) * mpu - t,
+    maxX: (maxX - cx) * mpu + t,
+    minY: Math.min(flip * (minY - cy), flip * (maxY - cy)) * mpu - t,
+    maxY: Math.max(flip * (minY - cy), flip * (maxY - cy)) * mpu + t,
+  };
+  const cell = Math.max((Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * t) / GRID_SIDE, 0.03);
+  const base = {
+    cell,
+    ox: bounds.minX - 3 * cell,
+    oy: bounds.minY - 3 * cell,
+    w: Math.ceil((bounds.maxX - bounds.minX) / cell) + 6,
+    h: Math.ceil((bounds.maxY - bounds.minY) / cell) + 6,
+  };
+  const wall = new Uint8Array(base.w * base.h);
+  for (const p of walls) stampPiece(wall, base, p);
+  const { grid, rooms } = finishGrid(base, wall, openings);
+  return {
+    source: 'vector',
+    walls,
+    openings,
+    grid,
+    rooms,
+    bounds,
+    wallHeight: STOREY_HEIGHT,
+    wallThickness: t,
+    metresPerUnit: mpu,
+    scaleGuessed,
+    toWorld,
+    wallCount: countStraightWalls(centre),
+  };
+}
+
+/** Collinear, touching pieces count as one wall. */
+function countStraightWalls(pieces: WallPiece[]): number {
+  const key = (p: WallPiece) => {
+    let ang = Math.atan2(p.y2 - p.y1, p.x2 - p.x1);
+    if (ang < 0) ang += Math.PI;
+    if (ang >= Math.PI - 0.01) ang -= Math.PI;
+    const off = -Math.sin(ang) * p.x1 + Math.cos(ang) * p.y1;
+    return `${Math.round(ang * 50)}:${Math.round(off * 10)}`;
+  };
+  const groups = new Map<string, [number, number][]>();
+  for (const p of pieces) {
+    let ang = Math.atan2(p.y2 - p.y1, p.x2 - p.x1);
+    if (ang < 0) ang += Math.PI;
+    const ux = Math.cos(ang);
+    const uy = Math.sin(ang);
+    const a = p.x1 * ux + p.y1 * uy;
+    const b = p.x2 * ux + p.y2 * uy;
+    const list = groups.get(key(p)) ?? [];
+    list.push([Math.min(a, b), Math.max(a, b)]);
+    groups.set(key(p), list);
+  }
+  let count = 0;
+  for (const spans of groups.values()) {
+    spans.sort((p, q) => p[0] - q[0]);
+    let end = Number.NEGATIVE_INFINITY;
+    for (const [a, b] of spans) {
+      if (a > end + 0.05) count++;
+      end = Math.max(end, b);
+    }
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Raster plans
+
+/** Ink mask → wall mask: a morphological opening removes thin strokes (text, dimensions, door swings). */
+export function wallMaskFromInk(ink: Uint8Array, w: number, h: number): { walls: Uint8Array; radius: number } {
+  const notInk = new Uint8Array(w * h);
+  let inkCount = 0;
+  for (let i = 0; i < ink.length; i++) {
+    notInk[i] = ink[i] ? 0 : 1;
+    if (ink[i]) inkCount++;
+  }
+  const depth = distanceTransform(notInk, w, h); // distance of ink pixels to the paper
+  const hist = new Uint32Array(64);
+  for (let i = 0; i < depth.length; i++) if (ink[i]) hist[Math.min(63, Math.floor(depth[i]!))]!++;
+  let acc = 0;
+  let p90 = 0;
+  for (let v = 0; v < 64; v++) {
+    acc += hist[v]!;
+    if (acc >= inkCount * 0.9) {
+      p90 = v + 1;
+      break;
+    }
+  }
+  if (p90 < 2.5) return { walls: ink.slice(), radius: 0 };
+  const radius = Math.max(1.5, p90 * 0.4);
+  const core = new Uint8Array(w * h);
+  for (let i = 0; i < depth.length; i++) core[i] = depth[i]! > radius ? 1 : 0;
+  const grow = distanceTransform(core, w, h);
+  const walls = new Uint8Array(w * h);
+  for (let i = 0; i < grow.length; i++) walls[i] = grow[i]! <= radius + 0.5 && ink[i] ? 1 : 0;
+  return { walls, radius };
+}
+
+function runOpenings(
+  wall: Uint8Array,
+  thin: Uint8Array,
+  w: number,
+  h: number,
+  cell: number,
+  toWorld: (cx: number, cy: number) => [number, number],
+): Opening[] {
+  const found: { line: number; a: number; b: number; horizontal: boolean }[] = [];
+  const at = (x: number, y: number, horizontal: boolean) => (horizontal ? wall[y * w + x] : wall[x * w + y]);
+  const across = (x: number, y: number, horizontal: boolean) => {
+    // Extent of the wall across the run direction at (x, y).
+    let n = 1;
+    for (let k = 1; k < 40 && (horizontal ? y - k >= 0 && wall[(y - k) * w + x] : x - k >= 0 && wall[y * w + x - k]); k++) n++;
+    for (let k = 1; k < 40 && (horizontal ? y + k < h && wall[(y + k) * w + x] : x + k < w && wall[y * w + x + k]); k++) n++;
+    return n;
+  };
+  /** Thinnest cross-section over the last few cells of a run (a T-junction at the very end is ignored). */
+  const thickness = (end: number, line: number, dir: number, runLen: number, horizontal: boolean) => {
+    let best = 1e9;
+    for (let k = 0; k < Math.min(runLen, 10); k++) {
+      const pos = end + dir * k;
+      best = Math.min(best, horizontal ? across(pos, line, true) : across(line, pos, false));
+    }
+    return best;
+  };
+  for (const horizontal of [true, false]) {
+    const lines = horizontal ? h : w;
+    const len = horizontal ? w : h;
+    for (let line = 0; line < lines; line++) {
+      let prevEnd = -1;
+      let prevLen = 0;
+      let i = 0;
+      while (i < len) {
+        if (!at(i, line, horizontal)) {
+          i++;
+          continue;
+        }
+        const start = i;
+        while (i < len && at(i, line, horizontal)) i++;
+        const runLen = i - start;
+        if (prevEnd >= 0) {
+          const gap = (start - prevEnd - 1) * cell;
+          if (gap >= MIN_GAP && gap <= MAX_GAP) {
+            const ta = thickness(prevEnd, line, -1, prevLen, horizontal);
+            const tb = thickness(start, line, 1, runLen, horizontal);
+            if (prevLen > ta * 1.5 && runLen > tb * 1.5 && ta * cell < 0.8 && tb * cell < 0.8) {
+              found.push({ line, a: prevEnd, b: start, horizontal });
+            }
+          }
+        }
+        prevEnd = i - 1;
+        prevLen = runLen;
+      }
+    }
+  }
+  // The same gap shows on every line across the wall's thickness: group neighbouring lines with similar ends.
+  found.sort((p, q) => Number(p.horizontal) - Number(q.horizontal) || p.line - q.line || p.a - q.a);
+  const groups: { horizontal: boolean; first: number; last: number; a: number; b: number }[] = [];
+  for (const f of found) {
+    const g = groups.find(
+      (c) => c.horizontal === f.horizontal && f.line - c.last <= 1 && Math.abs(f.a - c.a) <= 2 && Math.abs(f.b - c.b) <= 2,
+    );
+    if (g) {
+      g.last = f.line;
+      g.a = Math.max(g.a, f.a);
+      g.b = Math.min(g.b, f.b);
+    } else if (groups.length < 2000) {
+      groups.push({ horizontal: f.horizontal, first: f.line, last: f.line, a: f.a, b: f.b });
+    }
+  }
+  const openings: Opening[] = [];
+  for (const grp of groups) {
+    if (openings.length >= 500) break;
+    const first = { horizontal: grp.horizontal, line: grp.first, a: grp.a, b: grp.b };
+    const last = { line: grp.last };
+    const mid = (first.line + last.line + 1) / 2;
+    const rows = last.line - first.line + 1;
+    const [x1, y1] = first.horizontal ? toWorld(first.a + 1, mid) : toWorld(mid, first.a + 1);
+    const [x2, y2] = first.horizontal ? toWorld(first.b, mid) : toWorld(mid, first.b);
+    let thinCount = 0;
+    const midLine = Math.floor(mid);
+    for (let c = first.a + 1; c < first.b; c++) {
+      for (let dl = -1; dl <= 1; dl++) {
+        const l = midLine + dl;
+        const idx = first.horizontal ? l * w + c : c * w + l;
+        if (l >= 0 && l < (first.horizontal ? h : w) && thin[idx]) {
+          thinCount++;
+          break;
+        }
+      }
+    }
+    const span = first.b - first.a - 1;
+    if (span * cell < MIN_GAP) continue;
+    openings.push({ x1, y1, x2, y2, t: rows * cell, kind: thinCount >= span * 0.5 ? 'window' : 'door' });
+  }
+  return openings;
+}
+
+function rasterPlan(drawing: NormalisedDrawing): Plan {
+  let decoded: ReturnType<typeof decodePngLuminance>;
+  try {
+    decoded = decodePngLuminance(drawing.png);
+  } catch {
+    throw unprocessable('The line drawing could not be read back for rendering.');
+  }
+  const { width: w, height: h, data } = decoded;
+  const ink = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) ink[i] = (data[i] ?? 255) < 128 ? 1 : 0;
+  let { walls: wallPx } = wallMaskFromInk(ink, w, h);
+  const cellPx = Math.max(1, Math.ceil(Math.max(w, h) / GRID_SIDE));
+  const gw = Math.ceil(w / cellPx) + 6;
+  const gh = Math.ceil(h / cellPx) + 6;
+  const toGrid = (src: Uint8Array, share: number) => {
+    const count = new Uint16Array(gw * gh);
+    for (let y = 0; y < h; y++) {
+      const gy = Math.floor(y / cellPx) + 3;
+      for (let x = 0; x < w; x++) if (src[y * w + x]) count[gy * gw + Math.floor(x / cellPx) + 3]!++;
+    }
+    const out = new Uint8Array(gw * gh);
+    const need = Math.max(1, Math.ceil(cellPx * cellPx * share));
+    for (let i = 0; i < out.length; i++) out[i] = count[i]! >= need ? 1 : 0;
+    return out;
+  };
+  let wall = toGrid(wallPx, 0.3);
+  let cells = wall.reduce((s, v) => s + v, 0);
+  if (cells < 4) {
+    wallPx = ink;
+    wall = toGrid(ink, 0.15);
+    cells = wall.reduce((s, v) => s + v, 0);
+  }
+  if (cells < 4) throw unprocessable('No walls could be found in this drawing.');
+  const thinPx = new Uint8Array(w * h);
+  for (let i = 0; i < thinPx.length; i++) thinPx[i] = ink[i] && !wallPx[i] ? 1 : 0;
+  const thin = toGrid(thinPx, 0.01);
+  let minX = gw;
+  let minY = gh;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      if (!wall[y * gw + x]) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x + 1);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y + 1);
+    }
+  }
+  // Scale: a raster has none, so the walls' extent is taken as a 14 m plan.
+  const cell = 14 / Math.max(maxX - minX, maxY - minY);
+  const mpu = cell / cellPx;
+  const gcx = (minX + maxX) / 2;
+  const gcy = (minY + maxY) / 2;
+  // Grid cell (x, y) (y down) → world (y up); the grid's row 0 is the top of the image.
+  const cellToWorld = (x: number, y: number): [number, number] => [(x - gcx) * cell, -(y - gcy) * cell];
+  // The world grid is stored bottom-up so that (ox, oy) is its lower-left corner.
+  const flipRows = (m: Uint8Array) => {
+    const out = new Uint8Array(m.length);
+    for (let y = 0; y < gh; y++) out.set(m.subarray(y * gw, (y + 1) * gw), (gh - 1 - y) * gw);
+    return out;
+  };
+  const openings = runOpenings(wall, thin, gw, gh, cell, cellToWorld);
+  const rects = maskRects(wall, gw, gh);
+  const walls: WallPiece[] = rects.map(([x0, y0, x1, y1]) => {
+    const [ax, ay] = cellToWorld(x0, y0);
+    const [bx, by] = cellToWorld(x1, y1);
+    const wx = Math.abs(bx - ax);
+    const wy = Math.abs(by - ay);
+    const mx = (ax + bx) / 2;
+    const my = (ay + by) / 2;
+    return wx >= wy
+      ? { x1: Math.min(ax, bx), y1: my, x2: Math.max(ax, bx), y2: my, t: wy }
+      : { x1: mx, y1: Math.min(ay, by), x2: mx, y2: Math.max(ay, by), t: wx };
+  });
+  const [ox, oy] = cellToWorld(0, gh);
+  const base = { w: gw, h: gh, cell, ox, oy };
+  const { grid, rooms } = finishGrid(base, flipRows(wall), openings);
+  const [bx0, by0] = cellToWorld(minX, maxY);
+  const [bx1, by1] = cellToWorld(maxX, minY);
+  const thicknessGuess = rects.length
+    ? median(rects.map(([x0, y0, x1, y1]) => Math.min(x1 - x0, y1 - y0) * cell))
+    : 0.2;
+  return {
+    source: 'raster',
+    walls,
+    openings,
+    grid,
+    rooms,
+    bounds: { minX: bx0, minY: by0, maxX: bx1, maxY: by1 },
+    wallHeight: STOREY_HEIGHT,
+    wallThickness: thicknessGuess,
+    metresPerUnit: mpu,
+    scaleGuessed: true,
+    // Drawing units are the normalised PNG's pixels.
+    toWorld: (x, y) => cellToWorld(x / cellPx + 3, y / cellPx + 3),
+    wallCount: walls.filter((p) => Math.hypot(p.x2 - p.x1, p.y2 - p.y1) >= 0.5).length,
+  };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+const cache = new WeakMap<NormalisedDrawing, Plan>();
+
+/** The plan of a normalised drawing (memoised per drawing object). Synchronous and bounded. */
+export function buildPlan(drawing: NormalisedDrawing): Plan {
+  let plan = cache.get(drawing);
+  if (!plan) {
+    const g = drawing.geometry;
+    const vector = (g.segments?.length ?? 0) + (g.details?.length ?? 0) > 0;
+    plan = vector ? vectorPlan(drawing) : rasterPlan(drawing);
+    cache.set(drawing, plan);
+  }
+  return plan;
+}

@@ -1,0 +1,62 @@
+import type { NormalisedDrawing } from '../drawings/types';
+import { renderScene } from './render';
+import { type Style, styleFromPrompt, type Variation, VARIATIONS } from './styles';
+
+export interface ImageRequest {
+  drawing: NormalisedDrawing;
+  prompt: string;
+  variation: Variation;
+  /** When absent, taken from the prompt (styleFromPrompt). */
+  style?: Style;
+  /** How closely the image must follow the drawing, 0–1 (a Bedrock provider maps it to control strength). */
+  fidelity?: number;
+  /** Square output size in pixels; 1024 by default. */
+  size?: number;
+}
+
+export interface ImageResult {
+  png: Buffer;
+  width: number;
+  height: number;
+  description?: string;
+}
+
+/** Something that turns a normalised drawing and a prompt into an image: the local renderer, or Bedrock. */
+export interface ImageProvider {
+  id: string;
+  generate(req: ImageRequest): Promise<ImageResult>;
+}
+
+const clampSize = (size: number | undefined) => Math.max(64, Math.min(2048, Math.round(size ?? 1024)));
+
+/** One variation of the local renderer. */
+export async function renderVariation(
+  drawing: NormalisedDrawing,
+  variation: Variation,
+  style: Style,
+  size = 1024,
+): Promise<{ variation: Variation; png: Buffer; description: string }> {
+  const r = await renderScene(drawing, variation, style, clampSize(size));
+  return { variation, png: r.png, description: r.description };
+}
+
+/** The three variations (1 lighting and materials, 2 camera, 3 time of day), rendered one after another. */
+export async function renderVariations(
+  drawing: NormalisedDrawing,
+  options: { style: Style; size?: number },
+): Promise<{ variation: Variation; png: Buffer; description: string }[]> {
+  const out: { variation: Variation; png: Buffer; description: string }[] = [];
+  for (const v of VARIATIONS) out.push(await renderVariation(drawing, v, options.style, options.size));
+  return out;
+}
+
+/** The image provider `local`: a deterministic software renderer of the drawing's own geometry. */
+export const localImageProvider: ImageProvider = {
+  id: 'local',
+  async generate(req) {
+    const style = req.style ?? styleFromPrompt(req.prompt);
+    const size = clampSize(req.size);
+    const r = await renderScene(req.drawing, req.variation, style, size);
+    return { png: r.png, width: r.width, height: r.height, description: r.description };
+  },
+};

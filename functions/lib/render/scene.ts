@@ -1,0 +1,169 @@
+/** The massing model: walls extruded to a storey, lintels and sills over openings, glass, a floor slab, ground. */
+import { maskRects, type Opening, type Plan, type WallPiece } from './plan';
+
+export const MAT = {
+  ground: 1,
+  slabSide: 2,
+  floor: 3,
+  wall: 4,
+  wallTop: 5,
+  glass: 6,
+  frame: 7,
+} as const;
+export type Material = (typeof MAT)[keyof typeof MAT];
+
+/** Coarse class of a material, for tests and post-processing: 0 sky, 1 ground, 2 floor, 3 wall, 4 glass. */
+export const MAT_CLASS: Record<number, number> = { 0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 3 };
+
+export interface Mesh {
+  /** 9 floats per triangle. */
+  pos: Float32Array;
+  /** 3 floats per triangle (unit face normal). */
+  normal: Float32Array;
+  mat: Uint8Array;
+  count: number;
+  /** Bounds of the building (not the ground), metres. */
+  box: { minX: number; minY: number; minZ: number; maxX: number; maxY: number; maxZ: number };
+}
+
+export const FLOOR_LEVEL = 0.15;
+const DOOR_HEAD = 2.1;
+const SILL = 0.9;
+
+class Builder {
+  pos: number[] = [];
+  normal: number[] = [];
+  mat: number[] = [];
+  tri(a: number[], b: number[], c: number[], n: number[], m: number) {
+    this.pos.push(a[0]!, a[1]!, a[2]!, b[0]!, b[1]!, b[2]!, c[0]!, c[1]!, c[2]!);
+    this.normal.push(n[0]!, n[1]!, n[2]!);
+    this.mat.push(m);
+  }
+  quad(a: number[], b: number[], c: number[], d: number[], n: number[], m: number) {
+    this.tri(a, b, c, n, m);
+    this.tri(a, c, d, n, m);
+  }
+  /** A box around a centreline (x1,y1)→(x2,y2) of thickness t, from z0 to z1; no bottom face. */
+  box(p: WallPiece, z0: number, z1: number, side: number, top: number) {
+    const len = Math.hypot(p.x2 - p.x1, p.y2 - p.y1);
+    if (len < 1e-6 || z1 <= z0) return;
+    const ux = (p.x2 - p.x1) / len;
+    const uy = (p.y2 - p.y1) / len;
+    const nx = -uy * (p.t / 2);
+    const ny = ux * (p.t / 2);
+    const c = [
+      [p.x1 + nx, p.y1 + ny],
+      [p.x2 + nx, p.y2 + ny],
+      [p.x2 - nx, p.y2 - ny],
+      [p.x1 - nx, p.y1 - ny],
+    ] as [number, number][];
+    const at = (i: number, z: number) => [c[i]![0], c[i]![1], z];
+    this.quad(at(0, z1), at(1, z1), at(2, z1), at(3, z1), [0, 0, 1], top);
+    const sides: [number, number, number[]][] = [
+      [0, 1, [-uy, ux, 0]],
+      [1, 2, [ux, uy, 0]],
+      [2, 3, [uy, -ux, 0]],
+      [3, 0, [-ux, -uy, 0]],
+    ];
+    for (const [i, j, n] of sides) this.quad(at(i, z0), at(j, z0), at(j, z1), at(i, z1), n, side);
+  }
+  /** A vertical pane along a centreline (two-sided material). */
+  pane(p: WallPiece, z0: number, z1: number, m: number) {
+    const len = Math.hypot(p.x2 - p.x1, p.y2 - p.y1);
+    if (len < 1e-6) return;
+    const n = [-(p.y2 - p.y1) / len, (p.x2 - p.x1) / len, 0];
+    this.quad([p.x1, p.y1, z0], [p.x2, p.y2, z0], [p.x2, p.y2, z1], [p.x1, p.y1, z1], n, m);
+  }
+}
+
+export interface SceneOptions {
+  /** Walls are cut at this height above the floor (cut-away views); the full storey when absent. */
+  cutHeight?: number;
+  /** Ground plate size as a multiple of the building's extent. */
+  groundScale: number;
+}
+
+/** Builds the triangle mesh of the massing for a plan. */
+export function buildMesh(plan: Plan, opts: SceneOptions): Mesh {
+  const b = new Builder();
+  const F = FLOOR_LEVEL;
+  const H = Math.min(plan.wallHeight, opts.cutHeight ?? plan.wallHeight);
+  const top = F + H;
+  for (const w of plan.walls) b.box(w, F, top, MAT.wall, MAT.wallTop);
+  for (const o of plan.openings) addOpening(b, o, F, H, plan.wallHeight);
+  // Floor slab over the building's footprint (rooms, walls and what is not outside).
+  const g = plan.grid;
+  const footprint = new Uint8Array(g.w * g.h);
+  let area = 0;
+  for (let i = 0; i < footprint.length; i++) {
+    if (!g.outside[i]) {
+      footprint[i] = 1;
+      area++;
+    }
+  }
+  const bw = plan.bounds.maxX - plan.bounds.minX;
+  const bh = plan.bounds.maxY - plan.bounds.minY;
+  if (area * g.cell * g.cell < bw * bh * 0.15) {
+    // Nothing enclosed (loose lines): a slab over the walls' bounds.
+    b.box(
+      { x1: plan.bounds.minX, y1: (plan.bounds.minY + plan.bounds.maxY) / 2, x2: plan.bounds.maxX, y2: (plan.bounds.minY + plan.bounds.maxY) / 2, t: bh },
+      0,
+      F,
+      MAT.slabSide,
+      MAT.floor,
+    );
+  } else {
+    for (const [x0, y0, x1, y1] of maskRects(footprint, g.w, g.h)) {
+      const ax = g.ox + x0 * g.cell;
+      const bx = g.ox + x1 * g.cell;
+      const ay = g.oy + y0 * g.cell;
+      const by = g.oy + y1 * g.cell;
+      b.box({ x1: ax, y1: (ay + by) / 2, x2: bx, y2: (ay + by) / 2, t: by - ay }, 0, F, MAT.slabSide, MAT.floor);
+    }
+  }
+  // Ground plate centred on the building.
+  const cx = (plan.bounds.minX + plan.bounds.maxX) / 2;
+  const cy = (plan.bounds.minY + plan.bounds.maxY) / 2;
+  const half = (Math.max(bw, bh) * opts.groundScale) / 2;
+  b.quad(
+    [cx - half, cy - half, 0],
+    [cx + half, cy - half, 0],
+    [cx + half, cy + half, 0],
+    [cx - half, cy + half, 0],
+    [0, 0, 1],
+    MAT.ground,
+  );
+  const count = b.mat.length;
+  return {
+    pos: Float32Array.from(b.pos),
+    normal: Float32Array.from(b.normal),
+    mat: Uint8Array.from(b.mat),
+    count,
+    box: {
+      minX: plan.bounds.minX,
+      minY: plan.bounds.minY,
+      minZ: 0,
+      maxX: plan.bounds.maxX,
+      maxY: plan.bounds.maxY,
+      maxZ: top,
+    },
+  };
+}
+
+function addOpening(b: Builder, o: Opening, F: number, H: number, fullHeight: number) {
+  const head = Math.min(DOOR_HEAD, fullHeight * 0.8);
+  if (head < H) b.box(o, F + head, F + H, MAT.wall, MAT.wallTop);
+  if (o.kind === 'window') {
+    b.box(o, F, F + Math.min(SILL, H), MAT.wall, MAT.wallTop);
+    if (H > SILL) b.pane(o, F + SILL, F + Math.min(head, H), MAT.glass);
+    // Frame: a thin mullion in the middle of wide windows.
+    const len = Math.hypot(o.x2 - o.x1, o.y2 - o.y1);
+    if (len > 1.2 && H > SILL) {
+      const mx = (o.x1 + o.x2) / 2;
+      const my = (o.y1 + o.y2) / 2;
+      const ux = ((o.x2 - o.x1) / len) * 0.03;
+      const uy = ((o.y2 - o.y1) / len) * 0.03;
+      b.box({ x1: mx - ux, y1: my - uy, x2: mx + ux, y2: my + uy, t: o.t * 0.5 }, F + SILL, F + Math.min(head, H), MAT.frame, MAT.frame);
+    }
+  }
+}
