@@ -5,6 +5,7 @@ import {
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -130,3 +131,17 @@ export async function copyObject(
 
 /** Where a file's preview lives: keyed by the random file id only, so a shared URL reveals no user or project. */
 export const previewKeyOf = (fileId: string, extension: string) => `previews/${fileId}.${extension}`;
+
+export async function readObject(bucket: string, key: string): Promise<Buffer> {
+  const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return Buffer.from(await object.Body!.transformToByteArray());
+}
+
+export async function writeObject(
+  bucket: string,
+  key: string,
+  body: Buffer,
+  contentType: string,
+): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+}

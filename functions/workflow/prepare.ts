@@ -1,12 +1,97 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RenderStyle } from '../../shared/schemas/generations';
+import { db, tableName } from '../lib/db/client';
+import { getGeneration, setGenerationFields } from '../lib/db/generations';
+import { keys } from '../lib/db/keys';
+import { getFile, getProject } from '../lib/db/projects';
+import { getSetting } from '../lib/db/settings';
+import { getActiveTemplate } from '../lib/db/templates';
+import { normaliseDrawing } from '../lib/drawings';
+import type { NormalisedDrawing } from '../lib/drawings/types';
+import { env } from '../lib/env';
+import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
+import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
 import { logger } from '../lib/logger';
+import { analyseDrawing, styleFromPrompt } from '../lib/render';
+import { readObject } from '../lib/storage';
+import type { ExecutionInput, Prepared } from './types';
 
-export interface PrepareInput {
-  generationId?: string;
-  [key: string]: unknown;
+export class DrawingUnreadableError extends Error {
+  override name = 'DrawingUnreadable';
 }
 
-/** First state of the generation flow. Placeholder until the generation feature lands: echoes its input. */
-export async function handler(input: PrepareInput): Promise<PrepareInput & { preparedAt: string }> {
-  logger.info('prepare', { generationId: input.generationId });
-  return { ...input, preparedAt: new Date().toISOString() };
+/** The file's normalised drawing, made once and kept; non-image files get it as their preview. */
+async function drawingOf(fileId: string, projectId: string): Promise<NormalisedDrawing> {
+  const cached = await loadDrawing(fileId);
+  if (cached) return cached;
+  const file = await getFile(projectId, fileId);
+  if (!file || file.status !== 'uploaded')
+    throw new DrawingUnreadableError('The drawing file is no longer available');
+  let drawing: NormalisedDrawing;
+  try {
+    drawing = await normaliseDrawing({
+      bytes: await readObject(env.uploadsBucket, file.storagePath),
+      fileName: file.originalName,
+      contentType: file.contentType,
+    });
+  } catch (error) {
+    throw new DrawingUnreadableError((error as Error).message || 'The drawing could not be read');
+  }
+  await saveDrawing(fileId, drawing);
+  if (!file.previewKey) {
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.file(projectId, fileId),
+          UpdateExpression: 'SET previewKey = :preview',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':preview': drawingKeys(fileId).png },
+        }),
+      )
+      .catch(() => undefined);
+  }
+  return drawing;
+}
+
+/**
+ * First state: normalises the chosen drawing, loads the active visualization template (or the built-in one),
+ * fills it for each variation and records the analysis text.
+ */
+export async function handler(input: ExecutionInput): Promise<Prepared> {
+  const log = logger.child({ generationId: input.generationId, task: 'prepare' });
+  const generation = await getGeneration(input.projectId, input.generationId);
+  if (!generation) throw new DrawingUnreadableError('The generation no longer exists');
+  const project = await getProject(input.projectId);
+  if (!project) throw new DrawingUnreadableError('The project no longer exists');
+  const [drawing, template, provider] = await Promise.all([
+    drawingOf(generation.fileId, input.projectId),
+    getActiveTemplate('visualization'),
+    getSetting('ai_model_primary'),
+  ]);
+  const style: RenderStyle = generation.style ?? styleFromPrompt(generation.prompt);
+  const analysis = analyseDrawing(drawing);
+  await setGenerationFields(generation, { analysis, templateId: template?.id ?? null, provider });
+  log.info('prepared', { provider, style, templateId: template?.id ?? null });
+  return {
+    provider,
+    style,
+    fidelity: generation.fidelity,
+    fileId: generation.fileId,
+    analysis,
+    items: generation.renderIds.map((renderId, i) => {
+      const variation = (i + 1) as 1 | 2 | 3;
+      return {
+        variation,
+        renderId,
+        jobId: generation.jobIds[i]!,
+        prompt: fillTemplate(template?.template ?? BUILT_IN_TEMPLATE, {
+          prompt: generation.prompt,
+          variation,
+          style,
+          project: { title: project.title, description: project.description, tags: project.tags },
+        }),
+      };
+    }),
+  };
 }

@@ -21,7 +21,7 @@ import type { RuntimeConfig } from '../../shared/schemas/config';
 import { type CognitoLocal, createCognitoLocal } from './cognito';
 import { startDynamoDbLocal } from './dynamodb';
 import { startDynamoDbMetricsProxy } from './dynamodb-metrics';
-import { createInvoker, type ModuleLoader } from './functions';
+import { createInvoker, type ModuleLoader, WORKFLOW_TASKS } from './functions';
 import { LocalHttpApi } from './gateway';
 import { Mailbox } from './mailbox';
 import {
@@ -39,6 +39,7 @@ import { portInUse } from './net';
 import { startS3Local } from './s3';
 import {
   type AdminCredentials,
+  ensureAdminDefaults,
   ensureBuckets,
   ensureSuperAdmin,
   ensureTable,
@@ -272,18 +273,32 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     process.env.USER_POOL_ID = pool.userPoolId;
     const admin = resolveAdminCredentials(join(dataDir, 'local-admin.json'), DEFAULT_ADMIN_EMAIL);
     await ensureSuperAdmin(cognitoClient, pool.userPoolId, admin);
+    await ensureAdminDefaults();
 
     const issuer = `${cognitoEndpoint}/${pool.userPoolId}`;
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
     api = new LocalHttpApi({ issuer, clientId: pool.clientId, jwks, invoke });
 
+    const definition = loadDefinition('shared/workflow/generate.asl.json');
     stepFunctions = new LocalStepFunctions(
       invoke,
       join(dataDir, 'sfn-executions.json'),
-      options.retryIntervalOverrides,
+      options.retryIntervalOverrides ?? retryOverridesFromEnv(definition),
     );
-    stepFunctions.register(env.STATE_MACHINE_ARN!, loadDefinition('shared/workflow/generate.asl.json'));
+    stepFunctions.register(env.STATE_MACHINE_ARN!, definition);
     const sfn = stepFunctions;
+
+    // The reconciler runs on a schedule in AWS; here at start-up and every minute.
+    const reconcile = () =>
+      invoke('planform-reconcile', {}).catch((error) =>
+        console.error('[local cloud] reconcile failed:', error),
+      );
+    const reconcileTimer = setInterval(
+      reconcile,
+      Number(process.env.PLANFORM_RECONCILE_INTERVAL_MS ?? 60_000),
+    );
+    reconcileTimer.unref();
+    stops.push(async () => clearInterval(reconcileTimer));
     stops.push(() => sfn.idle(5_000));
 
     runtimeConfig = {
@@ -304,6 +319,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ),
     );
     ready = true;
+    await reconcile();
     return {
       url,
       mailboxUrl: `${url}/_local/mailbox`,
@@ -335,6 +351,26 @@ function originOf(req: IncomingMessage, port: number): string {
 /** The state-machine definition CDK deploys, with its ${...} Lambda ARNs pointed at local functions. */
 export function loadDefinition(relativePath: string): Record<string, unknown> {
   const text = readFileSync(join(ROOT_DIR, relativePath), 'utf8');
-  const substitutions: Record<string, string> = { PrepareFunctionArn: lambdaArn('planform-prepare') };
+  const substitutions = Object.fromEntries(
+    Object.entries(WORKFLOW_TASKS).map(([name, fn]) => [name, lambdaArn(fn)]),
+  );
   return JSON.parse(text.replace(/\$\{(\w+)\}/g, (m, name: string) => substitutions[name] ?? m));
+}
+
+/** PLANFORM_SFN_RETRY_INTERVAL_MS shortens every Retry pause of the local executions (tests and benches). */
+function retryOverridesFromEnv(definition: Record<string, unknown>): Record<string, number> | undefined {
+  const ms = process.env.PLANFORM_SFN_RETRY_INTERVAL_MS;
+  if (!ms) return undefined;
+  const names: string[] = [];
+  const walk = (states: Record<string, Record<string, unknown>>) => {
+    for (const [name, state] of Object.entries(states)) {
+      if (state.Retry) names.push(name);
+      const nested = (state.ItemProcessor ?? state.Iterator) as
+        | { States?: Record<string, Record<string, unknown>> }
+        | undefined;
+      if (nested?.States) walk(nested.States);
+    }
+  };
+  walk(definition.States as Record<string, Record<string, unknown>>);
+  return Object.fromEntries(names.map((n) => [n, Number(ms)]));
 }

@@ -15,6 +15,20 @@ export const LOCAL_FUNCTIONS: Record<string, string> = {
   'custom-message': 'functions/triggers/custom-message.ts',
   'post-confirmation': 'functions/triggers/post-confirmation.ts',
   'planform-prepare': 'functions/workflow/prepare.ts',
+  'planform-generate': 'functions/workflow/generate.ts',
+  'planform-store': 'functions/workflow/store.ts',
+  'planform-mark-failed': 'functions/workflow/mark-failed.ts',
+  'planform-finalize': 'functions/workflow/finalize.ts',
+  'planform-reconcile': 'functions/workflow/reconcile.ts',
+};
+
+/** The state machine's `${...}FunctionArn` substitutions → local function names. */
+export const WORKFLOW_TASKS: Record<string, string> = {
+  PrepareFunctionArn: 'planform-prepare',
+  GenerateFunctionArn: 'planform-generate',
+  StoreFunctionArn: 'planform-store',
+  MarkFailedFunctionArn: 'planform-mark-failed',
+  FinalizeFunctionArn: 'planform-finalize',
 };
 
 let invocation = 0;

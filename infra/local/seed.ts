@@ -26,7 +26,13 @@ import {
   PutBucketCorsCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/lib/db/client';
+import { keys } from '../../functions/lib/db/keys';
 import { createProfile, getProfile } from '../../functions/lib/db/profiles';
+import { ensureDefaultSettings } from '../../functions/lib/db/settings';
+import { createTemplate, type TemplateItem } from '../../functions/lib/db/templates';
+import { newId } from '../../functions/lib/ids';
 import { PASSWORD_POLICY } from '../../shared/constants';
 import { createTableInput, TTL_ATTRIBUTE } from '../lib/table-design';
 import { RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from './names';
@@ -188,4 +194,114 @@ export async function ensureSuperAdmin(
   );
   if (!(await getProfile(sub))) await createProfile({ id: sub, email: admin.email, role: 'super_admin' });
   return sub;
+}
+
+/** The visualization template the generation flow uses until an admin writes another. */
+export const SEED_VISUALIZATION_TEMPLATE = {
+  name: 'Architectural visualization',
+  category: 'visualization',
+  template: [
+    'Create a {style} architectural visualization of the project "{project_title}" from the supplied 2D drawing.',
+    'Keep the walls, openings and proportions of the drawing exactly where they are; turn its linework into',
+    'believable 3D massing with real materials and soft, physically plausible light.',
+    'Brief from the architect: {prompt}',
+    'Project notes: {project_description}. Tags: {tags}.',
+    'Variation {variation}: {variation_focus}.',
+    'No text, labels, people in the foreground or watermarks.',
+  ].join(' '),
+  variables: [
+    'style',
+    'project_title',
+    'prompt',
+    'project_description',
+    'tags',
+    'variation',
+    'variation_focus',
+  ],
+  isActive: true,
+} as const;
+
+async function writeOnce(name: string): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.seedMarker(name), type: 'seed', at: new Date().toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/**
+ * The role counters (STATS/ROLES) for a table written before they existed: counted once from the profiles
+ * index (start-up only, never in a request path); afterwards every role change keeps them.
+ */
+async function ensureRoleCounts(): Promise<void> {
+  const counts = { admin: 0, super_admin: 0 };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.profilesPartition },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.role === 'admin' || item.role === 'super_admin')
+        counts[item.role as 'admin' | 'super_admin']++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.roleCounts, ...counts },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/**
+ * The admin console's defaults, on first start only (a marker item makes it idempotent, and what an admin
+ * deletes later stays deleted): the known settings with their defaults and an active visualization template.
+ */
+export async function ensureAdminDefaults(): Promise<void> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.roleCounts }));
+  if (!Item) await ensureRoleCounts();
+  if (!(await writeOnce('admin-defaults-v1'))) return;
+  await ensureDefaultSettings();
+  const now = new Date();
+  const template: TemplateItem = {
+    id: newId(now.getTime()),
+    ...SEED_VISUALIZATION_TEMPLATE,
+    variables: [...SEED_VISUALIZATION_TEMPLATE.variables],
+    usageCount: 0,
+    successCount: 0,
+    failureCount: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await createTemplate(template, (t) => ({
+    id: newId(now.getTime()),
+    at: now.toISOString(),
+    actorId: 'system',
+    actorEmail: 'seed',
+    action: 'template.create',
+    targetType: 'template',
+    targetId: t.id,
+    before: null,
+    after: { name: t.name, category: t.category, isActive: t.isActive },
+  }));
 }

@@ -29,6 +29,16 @@ export const keys = {
   /** Per-user generation quota: running count and per-day count. */
   usage: (userId: string) => ({ PK: `USER#${userId}`, SK: 'USAGE' }),
   stats: (bucket: 'TOTAL' | `DAY#${string}`) => ({ PK: 'STATS', SK: bucket }),
+  /** How many profiles hold each elevated role (attributes `admin`, `super_admin`): kept with every role change. */
+  roleCounts: { PK: 'STATS', SK: 'ROLES' },
+  profilesPartition: 'PROFILES',
+  /** The admin AI queue: every job, newest first (GSI1 written by the generation flow). */
+  jobsPartition: 'JOBS',
+  /** The audit log: one partition, newest first by SK `<at>#<id>` (admin mutations are rare). */
+  audit: (at: string, id: string) => ({ PK: 'AUDIT', SK: `${at}#${id}` }),
+  auditPartition: 'AUDIT',
+  /** Marks that the local cloud's first-start defaults (settings, templates) were written once. */
+  seedMarker: (name: string) => ({ PK: 'SEED', SK: name }),
 };
 
 export const SK_PREFIX = { file: 'FILE#', render: 'RENDER#', job: 'JOB#', generation: 'GEN#' } as const;

@@ -72,6 +72,7 @@ export interface ProjectBundle {
   files: FileItem[];
   renders: RenderItem[];
   jobs: JobItem[];
+  generations: { id: string; status: string; userId: string }[];
 }
 
 const strip = <T>(item: Record<string, unknown>): T => {
@@ -169,6 +170,9 @@ export async function getProjectBundle(projectId: string): Promise<ProjectBundle
       .reverse(),
     jobs: bySk(SK_PREFIX.job)
       .map((i) => strip<JobItem>(i))
+      .reverse(),
+    generations: bySk(SK_PREFIX.generation)
+      .map((i) => strip<ProjectBundle['generations'][number]>(i))
       .reverse(),
   };
 }
@@ -306,6 +310,8 @@ export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
   await batchDelete(renders.map((r) => keys.render(project.id, r.id)));
   await batchDelete(files.map((f) => keys.file(project.id, f.id)));
   await batchDelete(jobs.map((j) => keys.job(project.id, j.id)));
+  await batchDelete(bundle.generations.map((g) => keys.generation(project.id, g.id)));
+  const running = bundle.generations.filter((g) => g.status === 'running').length;
   const uploaded = files.filter((f) => f.status === 'uploaded');
   const deltas: Record<string, number> = {
     projects: -1,
@@ -314,6 +320,10 @@ export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
     renders: -renders.length,
     rendersCompleted: -renders.filter((r) => r.status === 'completed').length,
     rendersFailed: -renders.filter((r) => r.status === 'failed').length,
+    jobs: -jobs.length,
+    jobsQueued: -jobs.filter((j) => j.status === 'queued' || j.status === 'processing').length,
+    jobsCompleted: -jobs.filter((j) => j.status === 'completed').length,
+    jobsFailed: -jobs.filter((j) => j.status === 'failed').length,
   };
   const nonZero = Object.fromEntries(Object.entries(deltas).filter(([, v]) => v !== 0));
   await db().send(
@@ -337,7 +347,20 @@ export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
           },
         },
         // Only the totals: the day buckets record what happened on their day.
-        counterUpdates(tableName(), nonZero)[0]!,
+        ...(Object.keys(nonZero).length ? [counterUpdates(tableName(), nonZero)[0]!] : []),
+        // A generation still running would never give its quota back: its Finalize finds nothing to close.
+        ...(running
+          ? [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.usage(project.userId),
+                  UpdateExpression: 'ADD running :minus',
+                  ExpressionAttributeValues: { ':minus': -running },
+                },
+              },
+            ]
+          : []),
       ],
     }),
   );

@@ -1,0 +1,161 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../../infra/local/testing';
+import type { Generation } from '../../shared/schemas/generations';
+import type { ProjectDetail } from '../../shared/schemas/projects';
+import { planDxf } from '../lib/drawings/fixtures/plan';
+import { localAws } from '../test/local-aws';
+import { newProject, uploadFile } from '../test/projects-client';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+let user: User;
+
+beforeAll(async () => {
+  user = await createUser('generator');
+});
+
+async function settled(
+  token: string,
+  projectId: string,
+  generationId: string,
+  timeoutMs = 45_000,
+): Promise<Generation> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await api(`/api/projects/${projectId}/generations/${generationId}`, { token });
+    const generation = (response.json as { generation: Generation }).generation;
+    if (generation.status !== 'running') return generation;
+    if (Date.now() > deadline) throw new Error(`generation still running: ${JSON.stringify(generation)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function projectWithDrawing(token: string, title: string) {
+  const project = await newProject(token, { title, tags: ['Residential'] });
+  const { completed } = await uploadFile(token, project.id, 'ground-floor.dxf', Buffer.from(planDxf()));
+  expect(completed.status).toBe(200);
+  return project;
+}
+
+describe('generations API on the local cloud (real state machine, local renderer)', () => {
+  it('renders three variations into S3, completes renders and jobs, and moves the project to processing', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, 'Courtyard House');
+    const response = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Isometric architectural rendering', fidelity: 0.8 },
+    });
+    expect(response.status).toBe(202);
+    const started = (response.json as { generation: Generation }).generation;
+    expect(started.renders.map((r) => [r.variation, r.status])).toEqual([
+      [1, 'pending'],
+      [2, 'pending'],
+      [3, 'pending'],
+    ]);
+
+    const done = await settled(token, project.id, started.id);
+    expect(done.status).toBe('completed');
+    expect(done.succeeded).toBe(3);
+    expect(done.analysis).toMatch(/wall/i);
+    for (const render of done.renders) {
+      expect(render.status).toBe('completed');
+      const image = await fetch(render.imageUrl!);
+      const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1024 });
+      const preview = await fetch(render.previewUrl!);
+      expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).format).toBe('webp');
+    }
+
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.status).toBe('processing');
+    expect(detail.renderCount).toBe(3);
+    expect(detail.renders.map((r) => r.style).sort()).toEqual(['variation-1', 'variation-2', 'variation-3']);
+    expect(detail.renders.every((r) => r.status === 'completed' && r.renderUrl)).toBe(true);
+    // The DXF now has its line drawing as preview.
+    expect(detail.files[0]?.previewUrl).toMatch(/^http/);
+
+    const [render] = done.renders;
+    const stored = await localAws
+      .doc()
+      .send(
+        new GetCommand({
+          TableName: localAws.table,
+          Key: { PK: `PROJECT#${project.id}`, SK: `RENDER#${render!.id}` },
+        }),
+      );
+    const job = await localAws
+      .doc()
+      .send(
+        new GetCommand({
+          TableName: localAws.table,
+          Key: { PK: `PROJECT#${project.id}`, SK: `JOB#${stored.Item!.jobId}` },
+        }),
+      );
+    expect(job.Item).toMatchObject({
+      status: 'completed',
+      jobType: 'visualization_generation',
+      completedAt: expect.any(String),
+      inputData: {
+        prompt: 'Isometric architectural rendering, enhanced lighting and detailed material textures',
+        variation: 1,
+        project: { title: 'Courtyard House', tags: ['Residential'] },
+      },
+      outputData: { analysis: done.analysis, variation: 1, imageUrl: expect.stringContaining(render!.id) },
+    });
+  });
+
+  it('validates: blank prompt, no uploaded file, unknown fields, other users', async () => {
+    const token = user.tokens.idToken;
+    const empty = await newProject(token, { title: 'Empty' });
+    const blank = await api(`/api/projects/${empty.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: '   ' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.json.error?.message).toBe('Please ensure project is created and prompt is provided');
+    const noFile = await api(`/api/projects/${empty.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'x' },
+    });
+    expect(noFile.status).toBe(400);
+    expect(noFile.json.error?.message).toBe('Please upload at least one file first');
+    const extra = await api(`/api/projects/${empty.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'x', model: 'y' },
+    });
+    expect(extra.status).toBe(400);
+    const other = await createUser('not-owner');
+    const foreign = await api(`/api/projects/${empty.id}/generations`, {
+      token: other.tokens.idToken,
+      method: 'POST',
+      body: { prompt: 'x' },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('returns the same generation for the same Idempotency-Key and starts nothing new', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, 'Idempotent');
+    const request = () =>
+      api(`/api/projects/${project.id}/generations`, {
+        token,
+        method: 'POST',
+        body: { prompt: 'Night scene with ambient lighting' },
+        headers: { 'idempotency-key': `retry-${project.id}` },
+      });
+    const [a, b] = [await request(), await request()];
+    expect(a.status).toBe(202);
+    expect(b.status).toBe(202);
+    const first = (a.json as { generation: Generation }).generation;
+    expect((b.json as { generation: Generation }).generation.id).toBe(first.id);
+    await settled(token, project.id, first.id);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.renders).toHaveLength(3);
+    expect(detail.renderCount).toBe(3);
+  });
+});

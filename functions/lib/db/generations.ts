@@ -1,0 +1,436 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { GenerationStatus, RenderStyle, VariationNumber } from '../../../shared/schemas/generations';
+import { db, tableName } from './client';
+import { counterUpdates } from './counters';
+import { keys } from './keys';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface GenerationItem {
+  id: string;
+  projectId: string;
+  userId: string;
+  prompt: string;
+  style: RenderStyle | null;
+  fidelity: number;
+  fileId: string;
+  renderIds: string[];
+  jobIds: string[];
+  status: GenerationStatus;
+  succeeded: number;
+  failed: number;
+  analysis: string | null;
+  templateId: string | null;
+  provider: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface GenerationRenderItem {
+  id: string;
+  projectId: string;
+  userId: string;
+  fileId: string;
+  generationId: string;
+  jobId: string;
+  variation: VariationNumber;
+  prompt: string;
+  style: string;
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  imageKey?: string | null;
+  previewKey?: string | null;
+  description?: string | null;
+  error?: string | null;
+  createdAt: string;
+  completedAt?: string | null;
+}
+
+/** Running generations sit in a sparse GSI1 partition that the reconciler reads; Finalize removes them. */
+export const RUNNING_GENERATIONS = 'GENERATIONS#running';
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _type, ...rest } = item;
+  return rest as T;
+};
+
+export class LimitError extends Error {
+  constructor(readonly limit: 'concurrent' | 'daily') {
+    super(limit);
+  }
+}
+export class IdempotencyReplay extends Error {
+  constructor(
+    readonly generationId: string,
+    readonly projectId: string,
+  ) {
+    super('replay');
+  }
+}
+
+export interface NewGeneration {
+  generation: GenerationItem;
+  renders: GenerationRenderItem[];
+  jobs: Record<string, unknown>[];
+  idempotencyKey?: string;
+  limits: { maxConcurrent: number; perDay: number };
+}
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * One transaction writes the generation, its 3 renders (pending) and 3 jobs (queued), the idempotency record,
+ * the user's quota (running and today's count, both conditional) and every counter they move.
+ */
+export async function insertGeneration(input: NewGeneration): Promise<void> {
+  const { generation, renders, jobs } = input;
+  const now = generation.createdAt;
+  const today = now.slice(0, 10);
+  const epoch = Math.floor(Date.parse(now) / 1000);
+  const n = renders.length;
+  const items: TransactItem[] = [];
+  const idempotencyIndex = input.idempotencyKey ? 0 : -1;
+  if (input.idempotencyKey) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.idempotency(generation.userId, input.idempotencyKey),
+          type: 'idempotency',
+          generationId: generation.id,
+          projectId: generation.projectId,
+          createdAt: now,
+          ttl: epoch + DAY_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+  const concurrentIndex = items.length;
+  items.push({
+    Update: {
+      TableName: tableName(),
+      Key: keys.usage(generation.userId),
+      UpdateExpression: 'ADD running :one',
+      ConditionExpression: 'attribute_not_exists(running) OR running < :max',
+      ExpressionAttributeValues: { ':one': 1, ':max': input.limits.maxConcurrent },
+    },
+  });
+  const dailyIndex = items.length;
+  items.push({
+    Update: {
+      TableName: tableName(),
+      Key: { PK: `USER#${generation.userId}`, SK: `USAGE#${today}` },
+      UpdateExpression: 'ADD generations :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(generations) OR generations < :max',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':max': input.limits.perDay, ':ttl': epoch + 2 * DAY_SECONDS },
+    },
+  });
+  items.push({
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.generation(generation.projectId, generation.id),
+        GSI1PK: RUNNING_GENERATIONS,
+        GSI1SK: `${now}#${generation.id}`,
+        type: 'generation',
+        ...generation,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  });
+  for (const render of renders) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.render(render.projectId, render.id), type: 'render', ...render },
+      },
+    });
+  }
+  for (const job of jobs) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.job(generation.projectId, job.id as string),
+          GSI1PK: 'JOBS',
+          GSI1SK: `${now}#${job.id}`,
+          type: 'job',
+          ...job,
+        },
+      },
+    });
+  }
+  items.push({
+    Update: {
+      TableName: tableName(),
+      Key: keys.project(generation.projectId),
+      UpdateExpression: 'ADD renderCount :n',
+      ConditionExpression: 'attribute_exists(PK) AND userId = :owner',
+      ExpressionAttributeValues: { ':n': n, ':owner': generation.userId },
+    },
+  });
+  items.push({
+    Update: {
+      TableName: tableName(),
+      Key: keys.profile(generation.userId),
+      UpdateExpression: 'ADD renderCount :n',
+      ExpressionAttributeValues: { ':n': n },
+    },
+  });
+  items.push(
+    ...counterUpdates(tableName(), { generations: 1, renders: n, jobs: n, jobsQueued: n }, new Date(now)),
+  );
+
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (!reasons) throw error;
+    const failed = (i: number) => i >= 0 && reasons[i]?.Code === 'ConditionalCheckFailed';
+    if (failed(idempotencyIndex)) {
+      const existing = await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.idempotency(generation.userId, input.idempotencyKey!),
+        }),
+      );
+      if (existing.Item) throw new IdempotencyReplay(existing.Item.generationId, existing.Item.projectId);
+    }
+    if (failed(concurrentIndex)) throw new LimitError('concurrent');
+    if (failed(dailyIndex)) throw new LimitError('daily');
+    throw error;
+  }
+}
+
+export async function getGeneration(projectId: string, generationId: string): Promise<GenerationItem | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.generation(projectId, generationId) }),
+  );
+  return Item ? strip<GenerationItem>(Item) : null;
+}
+
+export async function getRenders(projectId: string, renderIds: string[]): Promise<GenerationRenderItem[]> {
+  if (renderIds.length === 0) return [];
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: renderIds.map((id) => keys.render(projectId, id)) } },
+    }),
+  );
+  const found = (Responses?.[tableName()] ?? []).map((i) => strip<GenerationRenderItem>(i));
+  return renderIds.map((id) => found.find((r) => r.id === id)).filter((r): r is GenerationRenderItem => !!r);
+}
+
+/** Render and job settle together, once: the condition on the render's status makes a retried task a no-op. */
+async function settleRender(
+  render: GenerationRenderItem,
+  outcome:
+    | {
+        status: 'completed';
+        imageKey: string;
+        previewKey: string;
+        description: string;
+        outputData: Record<string, unknown>;
+      }
+    | { status: 'failed'; error: string },
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const completed = outcome.status === 'completed';
+  const renderUpdate = completed
+    ? {
+        UpdateExpression:
+          'SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now',
+        ExpressionAttributeValues: {
+          ':status': 'completed',
+          ':image': outcome.imageKey,
+          ':preview': outcome.previewKey,
+          ':description': outcome.description,
+          ':now': now,
+          ':pending': 'pending',
+          ':processing': 'processing',
+        },
+      }
+    : {
+        UpdateExpression: 'SET #status = :status, #error = :error, completedAt = :now',
+        ExpressionAttributeValues: {
+          ':status': 'failed',
+          ':error': outcome.error,
+          ':now': now,
+          ':pending': 'pending',
+          ':processing': 'processing',
+        },
+      };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.render(render.projectId, render.id),
+              ...renderUpdate,
+              ConditionExpression: '#status IN (:pending, :processing)',
+              ExpressionAttributeNames: completed
+                ? { '#status': 'status' }
+                : { '#status': 'status', '#error': 'error' },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.job(render.projectId, render.jobId),
+              UpdateExpression: completed
+                ? 'SET #status = :status, outputData = :output, completedAt = :now'
+                : 'SET #status = :status, #error = :error, completedAt = :now',
+              ExpressionAttributeNames: completed
+                ? { '#status': 'status' }
+                : { '#status': 'status', '#error': 'error' },
+              ExpressionAttributeValues: completed
+                ? { ':status': 'completed', ':output': outcome.outputData, ':now': now }
+                : { ':status': 'failed', ':error': outcome.error, ':now': now },
+            },
+          },
+          ...counterUpdates(
+            tableName(),
+            completed
+              ? { rendersCompleted: 1, jobsQueued: -1, jobsCompleted: 1 }
+              : { rendersFailed: 1, jobsQueued: -1, jobsFailed: 1 },
+          ),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+export const completeRender = (
+  render: GenerationRenderItem,
+  result: { imageKey: string; previewKey: string; description: string; outputData: Record<string, unknown> },
+) => settleRender(render, { status: 'completed', ...result });
+
+export const failRender = (render: GenerationRenderItem, error: string) =>
+  settleRender(render, { status: 'failed', error });
+
+/**
+ * Closes a running generation once: its status and outcome, the project (processing when one render succeeded),
+ * the user's running quota. Returns false when it was closed already.
+ */
+export async function closeGeneration(
+  generation: GenerationItem,
+  outcome: { succeeded: number; failed: number },
+): Promise<boolean> {
+  const now = new Date().toISOString();
+  const status: GenerationStatus = outcome.succeeded > 0 ? 'completed' : 'failed';
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.generation(generation.projectId, generation.id),
+        UpdateExpression:
+          'SET #status = :status, succeeded = :s, failed = :f, finishedAt = :now REMOVE GSI1PK, GSI1SK',
+        ConditionExpression: '#status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ':s': outcome.succeeded,
+          ':f': outcome.failed,
+          ':now': now,
+          ':running': 'running',
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.usage(generation.userId),
+        UpdateExpression: 'ADD running :minus',
+        ExpressionAttributeValues: { ':minus': -1 },
+      },
+    },
+  ];
+  if (outcome.succeeded > 0) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: keys.project(generation.projectId),
+        UpdateExpression: 'SET #status = :processing, updatedAt = :now, GSI1SK = :gsi',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':now': now,
+          ':gsi': keys.projectIndex(generation.userId, now, generation.projectId).GSI1SK,
+        },
+      },
+    });
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      // The project was deleted while the generation ran: close it without the project update.
+      if (reasons[0]?.Code === 'None' && reasons[2]?.Code === 'ConditionalCheckFailed') {
+        await db()
+          .send(new TransactWriteCommand({ TransactItems: items.slice(0, 2) }))
+          .catch(() => undefined);
+        return true;
+      }
+      return false;
+    }
+    throw error;
+  }
+}
+
+export async function setGenerationFields(
+  generation: Pick<GenerationItem, 'projectId' | 'id'>,
+  fields: Partial<Pick<GenerationItem, 'analysis' | 'templateId' | 'provider'>>,
+): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  if (sets.length === 0) return;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.generation(generation.projectId, generation.id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** Generations still marked running, oldest first (the sparse index the reconciler reads). */
+export async function listRunningGenerations(limit = 100): Promise<GenerationItem[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': RUNNING_GENERATIONS },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((i) => strip<GenerationItem>(i));
+}

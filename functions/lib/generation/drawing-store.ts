@@ -1,0 +1,45 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { NormalisedDrawing } from '../drawings/types';
+import { env } from '../env';
+import { s3 } from '../storage';
+
+/** Where a file's normalised drawing lives: keyed by the file id (the same drawing serves every generation). */
+export const drawingKeys = (fileId: string) => ({
+  png: `drawings/${fileId}.png`,
+  meta: `drawings/${fileId}.json`,
+});
+
+export async function saveDrawing(fileId: string, drawing: NormalisedDrawing): Promise<void> {
+  const { png, ...meta } = drawing;
+  const k = drawingKeys(fileId);
+  await Promise.all([
+    s3().send(
+      new PutObjectCommand({ Bucket: env.rendersBucket, Key: k.png, Body: png, ContentType: 'image/png' }),
+    ),
+    s3().send(
+      new PutObjectCommand({
+        Bucket: env.rendersBucket,
+        Key: k.meta,
+        Body: JSON.stringify(meta),
+        ContentType: 'application/json',
+      }),
+    ),
+  ]);
+}
+
+async function readObject(key: string): Promise<Buffer | null> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: env.rendersBucket, Key: key }));
+    return Buffer.from(await object.Body!.transformToByteArray());
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return null;
+    throw error;
+  }
+}
+
+export async function loadDrawing(fileId: string): Promise<NormalisedDrawing | null> {
+  const k = drawingKeys(fileId);
+  const [png, meta] = await Promise.all([readObject(k.png), readObject(k.meta)]);
+  if (!png || !meta) return null;
+  return { ...(JSON.parse(meta.toString('utf8')) as Omit<NormalisedDrawing, 'png'>), png };
+}

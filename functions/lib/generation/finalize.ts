@@ -1,0 +1,45 @@
+import {
+  closeGeneration,
+  failRender,
+  type GenerationItem,
+  getGeneration,
+  getRenders,
+} from '../db/generations';
+import { recordTemplateOutcome } from '../db/templates';
+import type { Logger } from '../logger';
+
+export interface FinalizeOutcome {
+  status: 'completed' | 'failed' | 'already-closed';
+  succeeded: number;
+  failed: number;
+}
+
+/**
+ * Settles a generation: renders still unsettled fail with `reason`, then the generation closes once (project,
+ * quota, template usage and success rate). Used by the Finalize task and by the reconciler.
+ */
+export async function finalizeGeneration(
+  projectId: string,
+  generationId: string,
+  log: Logger,
+  reason = 'Generation failed',
+): Promise<FinalizeOutcome> {
+  const generation = await getGeneration(projectId, generationId);
+  if (!generation || generation.status !== 'running')
+    return { status: 'already-closed', succeeded: 0, failed: 0 };
+  let renders = await getRenders(projectId, generation.renderIds);
+  const unsettled = renders.filter((r) => r.status === 'pending' || r.status === 'processing');
+  if (unsettled.length) {
+    await Promise.all(unsettled.map((r) => failRender(r, reason)));
+    renders = await getRenders(projectId, generation.renderIds);
+  }
+  const succeeded = renders.filter((r) => r.status === 'completed').length;
+  const failed = renders.length - succeeded;
+  const closed = await closeGeneration(generation, { succeeded, failed });
+  if (!closed) return { status: 'already-closed', succeeded, failed };
+  if (generation.templateId) await recordTemplateOutcome(generation.templateId, succeeded, failed);
+  log.info('generation finalized', { generationId, succeeded, failed });
+  return { status: succeeded > 0 ? 'completed' : 'failed', succeeded, failed };
+}
+
+export type { GenerationItem };

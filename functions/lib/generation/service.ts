@@ -1,0 +1,228 @@
+import {
+  type CreateGenerationInput,
+  DEFAULT_FIDELITY,
+  type Generation,
+  VARIATION_NUMBERS,
+} from '../../../shared/schemas/generations';
+import type { Caller } from '../auth';
+import {
+  closeGeneration,
+  failRender,
+  type GenerationItem,
+  type GenerationRenderItem,
+  getGeneration,
+  getRenders,
+  IdempotencyReplay,
+  insertGeneration,
+  LimitError,
+} from '../db/generations';
+import type { ProjectBundle } from '../db/projects';
+import { getSetting } from '../db/settings';
+import { env } from '../env';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { newId } from '../ids';
+import type { Logger } from '../logger';
+import { isId, ownedProject, ownedProjectBundle } from '../project-views';
+import { presignView } from '../storage';
+import { variationPrompt } from './prompts';
+import type { StartExecution } from './starter';
+
+export const NO_FILE_MESSAGE = 'Please upload at least one file first';
+export const MAINTENANCE_MESSAGE =
+  'Planform is undergoing maintenance, so new visualizations cannot be started right now. Please try again later.';
+
+function secondsUntilUtcMidnight(now = new Date()): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}
+
+/** The drawing a generation starts from: the requested uploaded file, else the first one uploaded. */
+function chooseFile(bundle: ProjectBundle, fileId: string | undefined) {
+  const uploaded = bundle.files.filter((f) => f.status === 'uploaded');
+  if (fileId) {
+    const file = uploaded.find((f) => f.id === fileId);
+    if (!file) throw badRequest('That file is not an uploaded file of this project');
+    return file;
+  }
+  const first = uploaded[uploaded.length - 1];
+  if (!first) throw badRequest(NO_FILE_MESSAGE);
+  return first;
+}
+
+export interface StartResult {
+  generation: Generation;
+  replayed: boolean;
+}
+
+/**
+ * Records a generation (3 renders, 3 jobs, quota, counters) in one transaction, then starts its execution.
+ * The same Idempotency-Key returns the generation it created and starts nothing new.
+ */
+export async function startGeneration(
+  caller: Caller,
+  projectId: string | undefined,
+  input: CreateGenerationInput,
+  options: { idempotencyKey?: string; start: StartExecution; log: Logger },
+): Promise<StartResult> {
+  if (await getSetting('maintenance_mode')) {
+    throw new AppError('SERVICE_UNAVAILABLE', MAINTENANCE_MESSAGE, undefined, { 'retry-after': '600' });
+  }
+  const bundle = await ownedProjectBundle(caller, projectId);
+  const file = chooseFile(bundle, input.fileId);
+  const [maxConcurrent, perDay] = await Promise.all([
+    getSetting('limits.max_concurrent_generations'),
+    getSetting('limits.generations_per_day'),
+  ]);
+  const { project } = bundle;
+  const now = new Date().toISOString();
+  const generationId = newId();
+  const prompt = input.prompt.trim();
+  const renders: GenerationRenderItem[] = [];
+  const jobs: Record<string, unknown>[] = [];
+  for (const variation of VARIATION_NUMBERS) {
+    const renderId = newId();
+    const jobId = newId();
+    renders.push({
+      id: renderId,
+      projectId: project.id,
+      userId: caller.userId,
+      fileId: file.id,
+      generationId,
+      jobId,
+      variation,
+      prompt,
+      style: `variation-${variation}`,
+      status: 'pending',
+      createdAt: now,
+    });
+    jobs.push({
+      id: jobId,
+      userId: caller.userId,
+      projectId: project.id,
+      renderId,
+      generationId,
+      jobType: 'visualization_generation',
+      status: 'queued',
+      inputData: {
+        prompt: variationPrompt(prompt, variation),
+        variation,
+        fileIds: [file.id],
+        project: { title: project.title, description: project.description, tags: project.tags },
+      },
+      createdAt: now,
+    });
+  }
+  const generation: GenerationItem = {
+    id: generationId,
+    projectId: project.id,
+    userId: caller.userId,
+    prompt,
+    style: input.style ?? null,
+    fidelity: input.fidelity ?? DEFAULT_FIDELITY,
+    fileId: file.id,
+    renderIds: renders.map((r) => r.id),
+    jobIds: jobs.map((j) => j.id as string),
+    status: 'running',
+    succeeded: 0,
+    failed: 0,
+    analysis: null,
+    templateId: null,
+    provider: null,
+    createdAt: now,
+    finishedAt: null,
+  };
+
+  try {
+    await insertGeneration({
+      generation,
+      renders,
+      jobs,
+      idempotencyKey: options.idempotencyKey,
+      limits: { maxConcurrent, perDay },
+    });
+  } catch (error) {
+    if (error instanceof IdempotencyReplay) {
+      if (error.projectId !== project.id)
+        throw conflict('This Idempotency-Key was already used for another project');
+      const existing = await getGeneration(error.projectId, error.generationId);
+      if (!existing) throw notFound('Generation not found');
+      // The first request may have died between its transaction and StartExecution: starting again is safe.
+      if (existing.status === 'running')
+        await options.start(executionInputOf(existing)).catch(() => undefined);
+      return { generation: await toGeneration(existing), replayed: true };
+    }
+    if (error instanceof LimitError) {
+      const headers =
+        error.limit === 'daily'
+          ? { 'retry-after': String(secondsUntilUtcMidnight()) }
+          : { 'retry-after': '30' };
+      const message =
+        error.limit === 'daily'
+          ? `You have reached your limit of ${perDay} generations per day. Please try again tomorrow.`
+          : `You already have ${maxConcurrent} generation${maxConcurrent === 1 ? '' : 's'} running. Please wait for one to finish.`;
+      throw new AppError('TOO_MANY_REQUESTS', message, { limit: error.limit }, headers);
+    }
+    throw error;
+  }
+
+  try {
+    await options.start(executionInputOf(generation));
+  } catch (error) {
+    options.log.error('StartExecution failed', { error, generationId });
+    await Promise.all(
+      renders.map((r) => failRender(r, 'The generation could not be started. Please try again.')),
+    );
+    await closeGeneration(generation, { succeeded: 0, failed: renders.length });
+    throw new AppError('SERVICE_UNAVAILABLE', 'The generation could not be started. Please try again.');
+  }
+  return { generation: await toGeneration(generation, renders), replayed: false };
+}
+
+export const executionInputOf = (g: Pick<GenerationItem, 'id' | 'projectId' | 'userId'>) => ({
+  generationId: g.id,
+  projectId: g.projectId,
+  userId: g.userId,
+});
+
+export async function toGeneration(
+  generation: GenerationItem,
+  known?: GenerationRenderItem[],
+): Promise<Generation> {
+  const renders = known ?? (await getRenders(generation.projectId, generation.renderIds));
+  return {
+    id: generation.id,
+    projectId: generation.projectId,
+    status: generation.status,
+    prompt: generation.prompt,
+    style: generation.style,
+    fidelity: generation.fidelity,
+    fileId: generation.fileId,
+    analysis: generation.analysis,
+    succeeded: generation.succeeded,
+    failed: generation.failed,
+    createdAt: generation.createdAt,
+    finishedAt: generation.finishedAt,
+    renders: await Promise.all(
+      renders.map(async (r) => ({
+        id: r.id,
+        variation: r.variation,
+        status: r.status,
+        imageUrl: r.imageKey ? await presignView(env.rendersBucket, r.imageKey, 3600) : null,
+        previewUrl: r.previewKey ? await presignView(env.rendersBucket, r.previewKey, 3600) : null,
+        error: r.error ?? null,
+        description: r.description ?? null,
+      })),
+    ),
+  };
+}
+
+export async function getGenerationView(
+  caller: Caller,
+  projectId: string | undefined,
+  generationId: string | undefined,
+) {
+  const project = await ownedProject(caller, projectId);
+  const generation = isId(generationId) ? await getGeneration(project.id, generationId) : null;
+  if (!generation) throw notFound('Generation not found');
+  return toGeneration(generation);
+}

@@ -1,0 +1,40 @@
+import type { ImageProviderId } from '../../shared/schemas/settings';
+import { env } from '../lib/env';
+import { loadDrawing } from '../lib/generation/drawing-store';
+import { logger } from '../lib/logger';
+import { getImageProvider } from '../lib/providers';
+import { writeObject } from '../lib/storage';
+import { DrawingUnreadableError } from './prepare';
+import type { VariationInput } from './types';
+
+export const renderKeys = (renderId: string) => ({
+  image: `renders/${renderId}.png`,
+  preview: `renders/${renderId}.webp`,
+});
+
+/**
+ * One variation: the provider turns the drawing and the filled prompt into a PNG, stored under the render's id.
+ * Provider errors keep their names (ProviderThrottled, ContentFiltered, …) for the state's Retry and Catch.
+ */
+export async function handler(input: VariationInput): Promise<{ imageKey: string; description: string }> {
+  const log = logger.child({
+    generationId: input.generationId,
+    renderId: input.item.renderId,
+    task: 'generate',
+  });
+  const drawing = await loadDrawing(input.fileId);
+  if (!drawing) throw new DrawingUnreadableError('The normalised drawing is missing');
+  const provider = getImageProvider(input.provider as ImageProviderId);
+  const started = Date.now();
+  const result = await provider.generate({
+    drawing,
+    prompt: input.item.prompt,
+    variation: input.item.variation,
+    style: input.style,
+    fidelity: input.fidelity,
+  });
+  const imageKey = renderKeys(input.item.renderId).image;
+  await writeObject(env.rendersBucket, imageKey, result.png, 'image/png');
+  log.info('generated', { provider: provider.id, ms: Date.now() - started, bytes: result.png.length });
+  return { imageKey, description: result.description ?? '' };
+}
