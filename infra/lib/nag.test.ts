@@ -4,8 +4,10 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_ACCESS } from './constructs/api';
+import { Data } from './constructs/data';
 import { Generation } from './constructs/generation';
 import { PlanformFunction } from './constructs/lambda-function';
+import { createAccessLogsBucket, Storage } from './constructs/storage';
 import { applyNag } from './nag';
 import { createTestApp } from './testing';
 
@@ -117,7 +119,15 @@ describe('generation grants', () => {
   it('a handler granted generation access may start and describe executions of the state machine only', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new Stack(app, 'Grants');
-    const generation = new Generation(stack, 'Generation', { environment: {} });
+    const storage = new Storage(stack, 'Storage', {
+      siteOrigins: ['https://example.com'],
+      accessLogsBucket: createAccessLogsBucket(stack, 'Logs'),
+    });
+    const generation = new Generation(stack, 'Generation', {
+      environment: {},
+      table: new Data(stack, 'Data').table,
+      storage,
+    });
     const fn = new PlanformFunction(stack, 'Handler', {
       entry: 'functions/api/health.ts',
       description: 'test',

@@ -244,12 +244,47 @@ describe('api', () => {
       );
     }
   });
+
+  it('only the admin Lambda may move users between the pool groups and HeadBucket the buckets', () => {
+    const statementsOf = (feature: (typeof API_FEATURES)[number]) => {
+      const roleId = logicalId(stack.api.functions[feature].role);
+      return ofType('AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties!.Roles as Json[]).some((r) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties!.PolicyDocument.Statement as Json[]);
+    };
+    const actions = (statements: Json[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
+    const admin = statementsOf('admin');
+    const cognito = admin.find((s) => [s.Action].flat().includes('cognito-idp:AdminAddUserToGroup'));
+    expect([cognito.Action].flat().sort()).toEqual([
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminListGroupsForUser',
+      'cognito-idp:AdminRemoveUserFromGroup',
+    ]);
+    expect(cognito.Resource).toEqual({ 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] });
+    const head = admin.find((s) => s.Action === 's3:ListBucket');
+    expect(head.Resource).toHaveLength(2);
+    expect(head.Resource).toEqual(
+      expect.arrayContaining([
+        { 'Fn::GetAtt': [logicalId(stack.storage.uploadsBucket), 'Arn'] },
+        { 'Fn::GetAtt': [logicalId(stack.storage.rendersBucket), 'Arn'] },
+      ]),
+    );
+    for (const feature of API_FEATURES.filter((f) => f !== 'admin')) {
+      const granted = actions(statementsOf(feature));
+      expect(
+        granted.filter((a) => a.startsWith('cognito-idp:')),
+        feature,
+      ).toEqual([]);
+      expect(granted, feature).not.toContain('s3:ListBucket');
+    }
+  });
 });
 
 describe('lambdas', () => {
   it('are Node.js 22 on ARM64 with explicit memory and timeout, tracing and a log group kept one month', () => {
     const functions = nodeFunctions();
-    expect(functions.length).toBe(API_FEATURES.length + 3);
+    // API features, two Cognito triggers, five workflow tasks and the reconciler.
+    expect(functions.length).toBe(API_FEATURES.length + 2 + 5 + 1);
     const logGroups = Object.fromEntries(ofType('AWS::Logs::LogGroup'));
     for (const [id, fn] of functions) {
       const p = fn.Properties!;
@@ -283,18 +318,51 @@ describe('lambdas', () => {
 });
 
 describe('generation', () => {
-  it('state machine: shared ASL with the Prepare ARN substituted, ALL logging, X-Ray, 15 min timeout', () => {
+  const stateMachine = () => ofType('AWS::StepFunctions::StateMachine')[0]![1];
+
+  it('state machine: the shared ASL with every task ARN substituted, ALL logging, X-Ray, 15 min timeout', () => {
     const asl = JSON.parse(readFileSync('shared/workflow/generate.asl.json', 'utf8'));
-    const [, sm] = ofType('AWS::StepFunctions::StateMachine')[0]!;
+    const sm = stateMachine();
     const definition = JSON.parse(sm.Properties!.DefinitionString);
     expect(definition.StartAt).toBe(asl.StartAt);
     expect(definition.States).toEqual(asl.States);
     expect(definition.TimeoutSeconds).toBe(asl.TimeoutSeconds ?? 900);
-    expect(sm.Properties!.DefinitionSubstitutions).toEqual({
-      PrepareFunctionArn: { 'Fn::GetAtt': [logicalId(stack.generation.prepareFn.function), 'Arn'] },
-    });
+    expect(sm.Properties!.DefinitionSubstitutions).toEqual(
+      Object.fromEntries(
+        Object.entries(stack.generation.tasks).map(([name, task]) => [
+          `${name}FunctionArn`,
+          { 'Fn::GetAtt': [logicalId(task.function), 'Arn'] },
+        ]),
+      ),
+    );
     expect(sm.Properties!.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
     expect(sm.Properties!.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('fans out the three variations in a Map with Retry (backoff, jitter) and a Catch inside each iteration', () => {
+    const definition = JSON.parse(stateMachine().Properties!.DefinitionString);
+    const map = definition.States.Variations;
+    expect(map).toMatchObject({ Type: 'Map', MaxConcurrency: 3, ItemsPath: '$.prepared.items' });
+    const generate = map.ItemProcessor.States.Generate;
+    expect(generate.Retry[0]).toMatchObject({
+      ErrorEquals: expect.arrayContaining([
+        'ProviderThrottled',
+        'ProviderTimeout',
+        'ProviderServiceError',
+        'States.Timeout',
+      ]),
+      BackoffRate: 2,
+      JitterStrategy: 'FULL',
+    });
+    expect(generate.Catch).toEqual([
+      { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'MarkFailed' },
+    ]);
+    expect(map.ItemProcessor.States.Store.Catch[0].Next).toBe('MarkFailed');
+    expect(map.ItemProcessor.States.MarkFailed.Type).toBe('Task');
+    // Prepare failing still ends in Finalize (through FailAll), so nothing stays pending.
+    expect(definition.States.Prepare.Catch[0].Next).toBe('FailAll');
+    expect(definition.States.FailAll.Next).toBe('Finalize');
+    expect(map.Next).toBe('Finalize');
   });
 
   it('the state machine may invoke exactly its task functions', () => {
@@ -305,10 +373,45 @@ describe('generation', () => {
           {
             Action: 'lambda:InvokeFunction',
             Effect: 'Allow',
-            Resource: { 'Fn::GetAtt': [logicalId(stack.generation.prepareFn.function), 'Arn'] },
+            Resource: Match.arrayEquals(
+              Object.values(stack.generation.tasks)
+                .map((t) => ({ 'Fn::GetAtt': [logicalId(t.function), 'Arn'] }))
+                .sort((a, b) => a['Fn::GetAtt'][0]!.localeCompare(b['Fn::GetAtt'][0]!)),
+            ),
           },
         ]),
       },
+    });
+  });
+
+  it('Bedrock access is scoped to the configured models, for the Prepare and Generate tasks only', () => {
+    const bedrockStatements = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties!.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+        .filter((st) => JSON.stringify(st.Action).includes('bedrock:'))
+        .map((st) => ({ roles: p.Properties!.Roles, st })),
+    );
+    expect(bedrockStatements.length).toBe(2);
+    for (const { st } of bedrockStatements) {
+      expect([...(st.Action as string[])].sort()).toEqual([
+        'bedrock:GetFoundationModel',
+        'bedrock:InvokeModel',
+      ]);
+      const resources = JSON.stringify(st.Resource);
+      expect(resources).toContain('foundation-model/stability.stable-image-control-structure-v1:0');
+      expect(resources).toContain('foundation-model/amazon.nova-canvas-v1:0');
+      expect(resources).not.toMatch(/"\*"|foundation-model\/\*"/);
+    }
+    const roles = bedrockStatements.map(({ roles }) => JSON.stringify(roles)).join();
+    expect(roles).toContain(logicalId(stack.generation.tasks.Prepare!.role));
+    expect(roles).toContain(logicalId(stack.generation.tasks.Generate!.role));
+  });
+
+  it('runs the reconciler every 5 minutes', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [logicalId(stack.generation.reconciler.function), 'Arn'] } }),
+      ],
     });
   });
 });

@@ -57,6 +57,8 @@ export class PlanformStack extends Stack {
       threatProtection: props.threatProtection,
     });
     this.generation = new Generation(this, 'Generation', {
+      table: this.data.table,
+      storage: this.storage,
       environment: {
         TABLE_NAME: this.data.table.tableName,
         UPLOADS_BUCKET: this.storage.uploadsBucket.bucketName,

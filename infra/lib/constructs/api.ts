@@ -5,6 +5,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_FEATURES, type ApiFeature, ROUTES, routeKey } from '../../../shared/routes';
@@ -138,6 +139,8 @@ export class Api extends Construct {
       }),
     ) as Record<ApiFeature, PlanformFunction>;
 
+    this.grantAdminExtras(this.functions.admin, props);
+
     const integrations = new Map<ApiFeature, HttpLambdaIntegration>();
     for (const route of ROUTES) {
       let integration = integrations.get(route.feature);
@@ -160,6 +163,30 @@ export class Api extends Construct {
         });
       }
     }
+  }
+
+  /**
+   * What only the admin console needs: moving users between the role groups of the user pool (a role change
+   * updates the profile, then the groups), and HeadBucket on both buckets for the storage health probe
+   * (HeadBucket is authorized by s3:ListBucket; no object listing happens).
+   */
+  private grantAdminExtras(fn: PlanformFunction, props: ApiProps): void {
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:AdminListGroupsForUser',
+        ],
+        resources: [props.userPool.userPoolArn],
+      }),
+    );
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [props.storage.uploadsBucket.bucketArn, props.storage.rendersBucket.bucketArn],
+      }),
+    );
   }
 
   /** `https://<id>.execute-api.<region>.amazonaws.com` */

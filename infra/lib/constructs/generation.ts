@@ -1,12 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { DEFAULT_MODEL_IDS } from '../../../functions/lib/providers/config';
 import { acknowledge, wildcardResource } from '../nag';
-import { requireFile } from '../paths';
-import { PlanformFunction } from './lambda-function';
+import { REPO_ROOT, requireFile } from '../paths';
+import { LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, PlanformFunction } from './lambda-function';
+import type { Storage } from './storage';
 
 /** The state machine definition shared with the local cloud; `${Name}` placeholders are substituted. */
 export const GENERATE_ASL_PATH = 'shared/workflow/generate.asl.json';
@@ -15,34 +22,122 @@ export const GENERATION_TIMEOUT = Duration.minutes(15);
 export interface GenerationProps {
   /** Environment every workflow task gets (TABLE_NAME, bucket names, …). */
   readonly environment: Record<string, string>;
+  readonly table: dynamodb.ITableV2;
+  readonly storage: Storage;
 }
 
+interface TaskSpec {
+  entry: string;
+  description: string;
+  memorySize: number;
+  timeout: Duration;
+  objects: boolean;
+  bedrock: boolean;
+}
+
+/** The workflow's task functions, by their `${<Name>FunctionArn}` substitution name in the shared ASL. */
+const TASKS: Record<string, TaskSpec> = {
+  Prepare: {
+    entry: 'functions/workflow/prepare.ts',
+    description: 'Generation: normalise the drawing, fill the prompt template, analyse',
+    memorySize: 2048,
+    timeout: Duration.minutes(5),
+    objects: true,
+    bedrock: true,
+  },
+  Generate: {
+    entry: 'functions/workflow/generate.ts',
+    description: 'Generation: one variation through the image provider',
+    // The local renderer is CPU-bound: Lambda gives CPU in proportion to memory.
+    memorySize: 3008,
+    timeout: Duration.minutes(3),
+    objects: true,
+    bedrock: true,
+  },
+  Store: {
+    entry: 'functions/workflow/store.ts',
+    description: 'Generation: WebP preview, render and job completed',
+    memorySize: 1024,
+    timeout: Duration.minutes(1),
+    objects: true,
+    bedrock: false,
+  },
+  MarkFailed: {
+    entry: 'functions/workflow/mark-failed.ts',
+    description: 'Generation: a variation (or all) failed with a readable message',
+    memorySize: 256,
+    timeout: Duration.seconds(30),
+    objects: false,
+    bedrock: false,
+  },
+  Finalize: {
+    entry: 'functions/workflow/finalize.ts',
+    description: 'Generation: project status, quota, template usage and success rate',
+    memorySize: 256,
+    timeout: Duration.minutes(1),
+    objects: false,
+    bedrock: false,
+  },
+};
+
+/** Native image libraries cannot be bundled by esbuild: they come from a layer built for linux-arm64. */
+export const NATIVE_MODULES = ['sharp', '@napi-rs/canvas'];
+export const IMAGING_LAYER_DIR = 'infra/layers/imaging/dist';
+export const IMAGING_LAYER_PLACEHOLDER = 'infra/layers/imaging/placeholder';
+
 /**
- * The "generate" Step Functions state machine, defined by the shared ASL file. Each task function is a
- * PlanformFunction whose ARN is substituted for `${<Name>FunctionArn}`; the generation feature adds its tasks
- * to `tasks` below.
+ * The "generate" Step Functions state machine, defined by the shared ASL file, its task functions, and the
+ * reconciler that fails work whose execution ended or vanished (every 5 minutes).
  */
 export class Generation extends Construct {
   readonly stateMachine: sfn.StateMachine;
-  readonly prepareFn: PlanformFunction;
+  readonly tasks: Record<string, PlanformFunction>;
+  readonly reconciler: PlanformFunction;
   readonly logGroup: logs.LogGroup;
+
+  get prepareFn(): PlanformFunction {
+    return this.tasks.Prepare!;
+  }
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
 
-    this.prepareFn = new PlanformFunction(this, 'Prepare', {
-      entry: 'functions/workflow/prepare.ts',
-      description: 'Generation workflow: Prepare (normalise the drawing, load the template)',
-      memorySize: 1024,
-      timeout: Duration.minutes(1),
-      environment: props.environment,
-      invokedBy: 'Step Functions task (synchronous Lambda invoke)',
+    const imagingLayer = new lambda.LayerVersion(this, 'ImagingLayer', {
+      description: 'sharp and @napi-rs/canvas for linux-arm64 (npm run build:layer)',
+      compatibleArchitectures: [LAMBDA_ARCHITECTURE],
+      compatibleRuntimes: [LAMBDA_RUNTIME],
+      code: lambda.Code.fromAsset(
+        resolve(
+          REPO_ROOT,
+          existsSync(resolve(REPO_ROOT, IMAGING_LAYER_DIR)) ? IMAGING_LAYER_DIR : IMAGING_LAYER_PLACEHOLDER,
+        ),
+      ),
     });
 
-    /** Substitution name in the ASL → the task function. */
-    const tasks: Record<string, PlanformFunction> = {
-      PrepareFunctionArn: this.prepareFn,
-    };
+    this.tasks = {};
+    for (const [name, spec] of Object.entries(TASKS)) {
+      const fn = new PlanformFunction(this, name, {
+        entry: spec.entry,
+        description: spec.description,
+        memorySize: spec.memorySize,
+        timeout: spec.timeout,
+        environment: props.environment,
+        invokedBy: 'Step Functions task (synchronous Lambda invoke)',
+        externalModules: spec.objects ? NATIVE_MODULES : [],
+        layers: spec.objects ? [imagingLayer] : [],
+      });
+      props.table.grantReadWriteData(fn.role);
+      acknowledge(fn, {
+        [`AwsSolutions-IAM5[${wildcardResource(fn, `${props.table.tableArn}/index/*`)}]`]:
+          'CDK grants table access with its indexes; the workflow queries GSI1 (running generations).',
+      });
+      if (spec.objects) props.storage.grantObjects(fn.role, fn);
+      if (spec.bedrock) grantBedrock(fn);
+      this.tasks[name] = fn;
+    }
+    const tasks = Object.fromEntries(
+      Object.entries(this.tasks).map(([name, fn]) => [`${name}FunctionArn`, fn]),
+    );
 
     const asl = JSON.parse(readFileSync(requireFile(GENERATE_ASL_PATH), 'utf8')) as Record<string, unknown>;
     // The whole execution's limit (the `timeout` prop only applies to CDK-built definitions); the ASL may set its own.
@@ -78,6 +173,35 @@ export class Generation extends Construct {
       [`AwsSolutions-IAM5[${wildcardResource(this, '*')}]`]:
         'Added by CDK for Step Functions logging (logs:*LogDelivery, PutResourcePolicy, DescribeLogGroups) and X-Ray; these actions do not support resource-level permissions.',
     });
+
+    this.reconciler = new PlanformFunction(this, 'Reconcile', {
+      entry: 'functions/workflow/reconcile.ts',
+      description: 'Generation reconciler: fails work whose execution ended, vanished or hangs',
+      memorySize: 256,
+      timeout: Duration.minutes(2),
+      environment: { ...props.environment, STATE_MACHINE_ARN: this.stateMachine.stateMachineArn },
+      invokedBy: 'EventBridge schedule (asynchronous; the next run retries whatever this one left)',
+    });
+    props.table.grantReadWriteData(this.reconciler.role);
+    this.grantStartAndDescribe(this.reconciler);
+    acknowledge(this.reconciler, {
+      [`AwsSolutions-IAM5[${wildcardResource(this.reconciler, `${props.table.tableArn}/index/*`)}]`]:
+        'The reconciler queries GSI1 (the sparse partition of running generations).',
+    });
+    this.scheduleReconciler(this.reconciler);
+  }
+
+  /** Runs the reconciler on a schedule: nothing stays pending when an execution ended or vanished. */
+  private scheduleReconciler(fn: PlanformFunction): void {
+    const rule = new events.Rule(this, 'ReconcileSchedule', {
+      description: 'Fails generations whose execution ended, vanished or hangs',
+      schedule: events.Schedule.rate(Duration.minutes(5)),
+      targets: [new targets.LambdaFunction(fn.function, { event: events.RuleTargetInput.fromObject({}) })],
+    });
+    acknowledge(rule, {
+      'Serverless-EventBusDLQ':
+        'A missed reconciler run loses nothing: the next scheduled run (5 minutes later) reconciles the same generations.',
+    });
   }
 
   /** Lets a handler start generations and read their status (it finds the ARN in STATE_MACHINE_ARN). */
@@ -92,4 +216,37 @@ export class Generation extends Construct {
         'DescribeExecution on the executions of the generate state machine only (execution names are generation ids).',
     });
   }
+}
+
+/**
+ * bedrock:InvokeModel on the configured models only: each cross-Region inference profile (`us.` ids) and the
+ * foundation models it routes to, and GetFoundationModel to check a model's lifecycle status.
+ */
+export function bedrockModelArns(modelIds: string[]): string[] {
+  const arns = new Set<string>();
+  for (const id of modelIds) {
+    const base = id.replace(/^(us|eu|apac|global)\./, '');
+    arns.add(`arn:${Aws.PARTITION}:bedrock:*::foundation-model/${base}`);
+    if (base !== id)
+      arns.add(`arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/${id}`);
+  }
+  return [...arns];
+}
+
+function grantBedrock(fn: PlanformFunction): void {
+  const resources = bedrockModelArns(Object.values(DEFAULT_MODEL_IDS));
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['bedrock:InvokeModel', 'bedrock:GetFoundationModel'], resources }),
+  );
+  acknowledge(
+    fn,
+    Object.fromEntries(
+      resources
+        .filter((arn) => arn.includes('*'))
+        .map((arn) => [
+          `AwsSolutions-IAM5[${wildcardResource(fn, arn)}]`,
+          'A cross-Region inference profile routes to the same foundation model in several Regions; the model id is fixed, only the Region is open.',
+        ]),
+    ),
+  );
 }

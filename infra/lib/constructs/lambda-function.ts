@@ -29,6 +29,9 @@ export interface PlanformFunctionProps {
    * Step Functions), so no dead-letter queue or on-failure destination applies; the caller sees the error.
    */
   readonly invokedBy: string;
+  /** Modules left out of the bundle (provided by a layer). */
+  readonly externalModules?: string[];
+  readonly layers?: lambda.ILayerVersion[];
 }
 
 /**
@@ -67,6 +70,7 @@ export class PlanformFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,
+      layers: props.layers,
       projectRoot: REPO_ROOT,
       depsLockFilePath: requireFile('package-lock.json'),
       environment: {
@@ -85,7 +89,7 @@ export class PlanformFunction extends Construct {
         // Bundle the SDK v3 clients instead of using the runtime's copy: pinned versions, and esbuild keeps only
         // the clients (and commands) the handler actually imports.
         bundleAwsSDK: true,
-        externalModules: [],
+        externalModules: props.externalModules ?? [],
       },
     });
 

@@ -1,0 +1,314 @@
+import type { BedrockClient } from '@aws-sdk/client-bedrock';
+import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import sharp from 'sharp';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { VARIATION_SUFFIXES } from '../../../shared/schemas/generations';
+import type { NormalisedDrawing } from '../drawings/types';
+import { createBedrockImageProvider } from './bedrock-image';
+import { CONDITION_MARGIN } from './conditioning';
+import {
+  ContentFilteredError,
+  ModelUnavailableError,
+  ProviderServiceError,
+  ProviderThrottledError,
+  ProviderTimeoutError,
+} from './errors';
+import { resetLifecycleCache } from './lifecycle';
+import { NOVA_CANVAS_LIMITS } from './nova-canvas';
+import { STYLE_WORDS, seedFor } from './prompt';
+import { STABILITY_LIMITS } from './stability';
+
+/** A 600 × 240 line drawing: a black rectangle with a partition, on white (like the normaliser's output). */
+async function lineDrawing(): Promise<NormalisedDrawing> {
+  const width = 600;
+  const height = 240;
+  const raw = Buffer.alloc(width * height, 255);
+  const ink = (x: number, y: number) => {
+    raw[y * width + x] = 0;
+  };
+  for (let x = 0; x < width; x++) for (const y of [0, 1, height - 2, height - 1]) ink(x, y);
+  for (let y = 0; y < height; y++) for (const x of [0, 1, 300, 301, width - 2, width - 1]) ink(x, y);
+  const png = await sharp(raw, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
+  return {
+    png,
+    width,
+    height,
+    kind: 'image',
+    geometry: {
+      bounds: { minX: 0, minY: 0, maxX: width, maxY: height },
+      units: 'px',
+      metresPerUnit: null,
+      yDown: true,
+      source: { format: 'png' },
+      warnings: [],
+    },
+  };
+}
+
+let drawing: NormalisedDrawing;
+let generatedPng: Buffer;
+beforeAll(async () => {
+  drawing = await lineDrawing();
+  generatedPng = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#88aacc' } })
+    .png()
+    .toBuffer();
+});
+beforeEach(() => {
+  resetLifecycleCache();
+  process.env.LOG_LEVEL = 'error';
+});
+afterEach(() => {
+  delete process.env.LOG_LEVEL;
+  delete process.env.BEDROCK_STABILITY_MODEL_ID;
+  delete process.env.BEDROCK_NOVA_CANVAS_MODEL_ID;
+});
+
+/** A Bedrock Runtime client whose InvokeModel answers `answer` (an object is sent back as the JSON body). */
+function stubRuntime(answer: unknown | (() => unknown)) {
+  const send = vi.fn(async (_command: InvokeModelCommand) => {
+    const value = typeof answer === 'function' ? (answer as () => unknown)() : answer;
+    if (value instanceof Error) throw value;
+    const body = typeof value === 'string' ? value : JSON.stringify(value);
+    return { body: new TextEncoder().encode(body), contentType: 'application/json', $metadata: {} };
+  });
+  return { runtime: { send } as unknown as BedrockRuntimeClient, send };
+}
+
+function stubControl(status: 'ACTIVE' | 'LEGACY' | Error) {
+  const send = vi.fn(async () => {
+    if (status instanceof Error) throw status;
+    return { modelDetails: { modelId: 'x', modelLifecycle: { status } } };
+  });
+  return { control: { send } as unknown as BedrockClient, send };
+}
+
+const sdkError = (name: string, message = 'x') => Object.assign(new Error(message), { name, $metadata: {} });
+
+function sentRequest(send: ReturnType<typeof stubRuntime>['send']) {
+  const command = send.mock.calls[0]![0];
+  expect(command).toBeInstanceOf(InvokeModelCommand);
+  const input = command.input;
+  return { input, body: JSON.parse(input.body as string) };
+}
+
+async function expectConditionImage(base64: string, side: number) {
+  const meta = await sharp(Buffer.from(base64, 'base64')).metadata();
+  expect(meta.format).toBe('png');
+  expect([meta.width, meta.height]).toEqual([side, side]);
+  expect(meta.channels).toBe(3);
+  expect(meta.hasAlpha).toBe(false);
+  // The drawing sits inside the margin: the outer band is white, the drawing's lines are in.
+  const { data, info } = await sharp(Buffer.from(base64, 'base64'))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => data[y * info.width + x]!;
+  const margin = Math.round(side * CONDITION_MARGIN);
+  expect(at(2, 2)).toBe(255);
+  expect(at(side - 3, side - 3)).toBe(255);
+  let dark = 0;
+  for (let i = 0; i < data.length; i++) if (data[i]! < 128) dark++;
+  expect(dark).toBeGreaterThan(side); // the lines survived the resize
+  expect(at(margin - 2, Math.floor(side / 2))).toBe(255);
+}
+
+describe('Stability AI Control Structure provider', () => {
+  const documented = () => ({
+    seeds: [2130420379],
+    finish_reasons: [null],
+    images: [generatedPng.toString('base64')],
+  });
+
+  it('invokes the model with the documented body and returns the decoded PNG', async () => {
+    const { runtime, send } = stubRuntime(documented);
+    const { control, send: controlSend } = stubControl('ACTIVE');
+    const provider = createBedrockImageProvider('stability-structure', { runtime, control });
+    expect(provider.id).toBe('bedrock-stability-structure');
+
+    const request = {
+      drawing,
+      prompt: 'Modern villa',
+      variation: 2 as const,
+      fidelity: 0.7,
+      generationId: 'gen-1',
+    };
+    const out = await provider.generate(request);
+
+    expect(out.png.equals(generatedPng)).toBe(true);
+    expect([out.width, out.height]).toEqual([1024, 1024]);
+    expect(out.description).toContain('Stability AI Control Structure');
+    expect(out.description).toContain(VARIATION_SUFFIXES[1]);
+
+    expect(controlSend).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledTimes(1);
+    const { input, body } = sentRequest(send);
+    expect(input.modelId).toBe('us.stability.stable-image-control-structure-v1:0');
+    expect(input.contentType).toBe('application/json');
+    expect(input.accept).toBe('application/json');
+    expect(body.prompt).toBe(`Modern villa, ${VARIATION_SUFFIXES[1]}, ${STYLE_WORDS.photorealistic}`);
+    expect(body.control_strength).toBe(0.7);
+    expect(body.output_format).toBe('png');
+    expect(body.seed).toBe(seedFor('gen-1', 2, STABILITY_LIMITS.seedMax));
+    expect(body.style_preset).toBe('photographic');
+    await expectConditionImage(body.image, 1024);
+  });
+
+  it('pads the drawing to the requested square size and reads the model id from the environment', async () => {
+    process.env.BEDROCK_STABILITY_MODEL_ID = 'us.stability.stable-image-control-sketch-v1:0';
+    const { runtime, send } = stubRuntime(documented);
+    const provider = createBedrockImageProvider('stability-structure', { runtime, checkLifecycle: false });
+    await provider.generate({ drawing, prompt: 'isometric massing model', variation: 1, size: 512 });
+    const { input, body } = sentRequest(send);
+    expect(input.modelId).toBe('us.stability.stable-image-control-sketch-v1:0');
+    expect(body.style_preset).toBe('isometric');
+    expect('seed' in body).toBe(false);
+    await expectConditionImage(body.image, 512);
+  });
+
+  it('turns a documented filtered answer into ContentFilteredError', async () => {
+    const { runtime } = stubRuntime({ finish_reasons: ['Filter reason: prompt'] });
+    const provider = createBedrockImageProvider('stability-structure', { runtime, checkLifecycle: false });
+    const err = await provider.generate({ drawing, prompt: 'p', variation: 1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(ContentFilteredError);
+    expect(err.name).toBe('ContentFiltered');
+    expect(err.message).toMatch(/prompt was blocked/);
+  });
+
+  it('converts a non-PNG answer to PNG', async () => {
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const { runtime } = stubRuntime({
+      seeds: [1],
+      finish_reasons: [null],
+      images: [jpeg.toString('base64')],
+    });
+    const provider = createBedrockImageProvider('stability-structure', { runtime, checkLifecycle: false });
+    const out = await provider.generate({ drawing, prompt: 'p', variation: 3 });
+    expect((await sharp(out.png).metadata()).format).toBe('png');
+    expect([out.width, out.height]).toEqual([640, 480]);
+  });
+
+  it('treats an answer that is not JSON, or an image that is not an image, as a service error', async () => {
+    const notJson = createBedrockImageProvider('stability-structure', {
+      runtime: stubRuntime('<html>').runtime,
+      checkLifecycle: false,
+    });
+    await expect(notJson.generate({ drawing, prompt: 'p', variation: 1 })).rejects.toBeInstanceOf(
+      ProviderServiceError,
+    );
+    const garbage = createBedrockImageProvider('stability-structure', {
+      runtime: stubRuntime({
+        finish_reasons: [null],
+        images: [Buffer.from('not an image').toString('base64')],
+      }).runtime,
+      checkLifecycle: false,
+    });
+    await expect(garbage.generate({ drawing, prompt: 'p', variation: 1 })).rejects.toBeInstanceOf(
+      ProviderServiceError,
+    );
+  });
+});
+
+describe('Amazon Nova Canvas provider', () => {
+  it('invokes the model with the documented conditioning body and returns the decoded PNG', async () => {
+    const { runtime, send } = stubRuntime(() => ({ images: [generatedPng.toString('base64')] }));
+    const provider = createBedrockImageProvider('nova-canvas', {
+      runtime,
+      control: stubControl('ACTIVE').control,
+    });
+    expect(provider.id).toBe('bedrock-nova-canvas');
+    const out = await provider.generate({
+      drawing,
+      prompt: 'Night scene with ambient lighting',
+      variation: 3,
+      fidelity: 0,
+      seed: 77,
+      size: 1000,
+    });
+    expect(out.png.equals(generatedPng)).toBe(true);
+    expect(out.description).toContain('Amazon Nova Canvas');
+
+    const { input, body } = sentRequest(send);
+    expect(input.modelId).toBe('amazon.nova-canvas-v1:0');
+    expect(input.contentType).toBe('application/json');
+    expect(input.accept).toBe('application/json');
+    expect(body.taskType).toBe('TEXT_IMAGE');
+    expect(body.textToImageParams.text).toBe(
+      `Night scene with ambient lighting, ${VARIATION_SUFFIXES[2]}, ${STYLE_WORDS.night}`,
+    );
+    expect(body.textToImageParams.text.length).toBeLessThanOrEqual(NOVA_CANVAS_LIMITS.textMax);
+    expect(body.textToImageParams.controlMode).toBe('CANNY_EDGE');
+    expect(body.textToImageParams.controlStrength).toBe(0.3);
+    expect(body.imageGenerationConfig).toEqual({
+      numberOfImages: 1,
+      width: 1008,
+      height: 1008,
+      quality: 'standard',
+      cfgScale: 6.5,
+      seed: 77,
+    });
+    await expectConditionImage(body.textToImageParams.conditionImage, 1008);
+  });
+
+  it('turns the documented `error` answer into ContentFilteredError', async () => {
+    const { runtime } = stubRuntime({
+      images: [],
+      error: 'The generated image may conflict with the RAI policy.',
+    });
+    const provider = createBedrockImageProvider('nova-canvas', { runtime, checkLifecycle: false });
+    await expect(provider.generate({ drawing, prompt: 'p', variation: 1 })).rejects.toBeInstanceOf(
+      ContentFilteredError,
+    );
+  });
+
+  it('refuses a LEGACY model before invoking it', async () => {
+    const { runtime, send } = stubRuntime({ images: [generatedPng.toString('base64')] });
+    const provider = createBedrockImageProvider('nova-canvas', {
+      runtime,
+      control: stubControl('LEGACY').control,
+    });
+    const err = await provider.generate({ drawing, prompt: 'p', variation: 1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(ModelUnavailableError);
+    expect(err.message).toBe(
+      'amazon.nova-canvas-v1:0 is a legacy model and is not available to new accounts; choose another model in System Settings',
+    );
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('invokes anyway when the lifecycle check itself cannot be made', async () => {
+    const { runtime, send } = stubRuntime({ images: [generatedPng.toString('base64')] });
+    const { control } = stubControl(sdkError('ThrottlingException'));
+    const provider = createBedrockImageProvider('nova-canvas', { runtime, control });
+    await expect(provider.generate({ drawing, prompt: 'p', variation: 1 })).resolves.toHaveProperty(
+      'width',
+      1024,
+    );
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['ThrottlingException', ProviderThrottledError],
+    ['ModelTimeoutException', ProviderTimeoutError],
+    ['ServiceUnavailableException', ProviderServiceError],
+    ['AccessDeniedException', ModelUnavailableError],
+  ])('classifies %s from InvokeModel', async (name, type) => {
+    const { runtime } = stubRuntime(() => sdkError(name));
+    const provider = createBedrockImageProvider('nova-canvas', { runtime, checkLifecycle: false });
+    await expect(provider.generate({ drawing, prompt: 'p', variation: 1 })).rejects.toBeInstanceOf(type);
+  });
+
+  it('uses the explicit model id over the environment', async () => {
+    process.env.BEDROCK_NOVA_CANVAS_MODEL_ID = 'from-env';
+    const { runtime, send } = stubRuntime({ images: [generatedPng.toString('base64')] });
+    const provider = createBedrockImageProvider('nova-canvas', {
+      runtime,
+      modelId: 'explicit',
+      checkLifecycle: false,
+    });
+    await provider.generate({ drawing, prompt: 'p', variation: 1 });
+    expect(sentRequest(send).input.modelId).toBe('explicit');
+  });
+});

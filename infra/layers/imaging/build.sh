@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds the imaging layer: sharp and @napi-rs/canvas for Lambda's linux-arm64 (glibc), at the versions the
+# project locks, into infra/layers/imaging/dist/nodejs/node_modules.
+set -euo pipefail
+cd "$(dirname "$0")"
+root=../../..
+version() { node -p "require('$root/node_modules/$1/package.json').version"; }
+rm -rf dist && mkdir -p dist/nodejs
+cd dist/nodejs
+echo '{"private":true}' > package.json
+npm install --no-audit --no-fund --omit=dev --os=linux --cpu=arm64 --libc=glibc \
+  "sharp@$(version sharp)" "@napi-rs/canvas@$(version @napi-rs/canvas)"
+echo "Imaging layer built: $(du -sh node_modules | cut -f1)"
