@@ -1,18 +1,337 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
-import { buttonVariants } from '@/components/ui/button';
-import { PageHeader } from '@/components/ui/page-header';
+import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
+import type { ProjectDetail, ProjectFile, ProjectRender } from '@shared/schemas/projects';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Download, FileText, FolderX, Images, Settings, Share2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LoadingScreen, Spinner } from '@/components/ui/spinner';
+import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { cn, errorMessage } from '@/lib/utils';
+import { downloadFile } from '../api/files';
+import { projectQueryOptions } from '../api/projects';
+import { FileCard } from './file-card';
+import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
+import { ProjectSettingsDialog } from './project-settings-dialog';
+import { RenderCard } from './render-card';
+import { ShareDialog } from './share-dialog';
+import { StatusBadge } from './status-badge';
 
-/** Project detail (placeholder: the projects feature fills in files and renders). */
+const TABS = ['overview', 'files', 'renders'] as const;
+type TabValue = (typeof TABS)[number];
+
+/** "Render completed: " and the start of the prompt, for the 3 newest completed renders. */
+export function recentActivity(renders: ProjectRender[]) {
+  return renders
+    .filter((r) => r.status === 'completed')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, RECENT_ACTIVITY_RENDERS)
+    .map((r) => {
+      const cut = r.prompt.slice(0, RECENT_ACTIVITY_PROMPT_CHARS);
+      return {
+        id: r.id,
+        text: `Render completed: ${cut}${r.prompt.length > RECENT_ACTIVITY_PROMPT_CHARS ? '...' : ''}`,
+        createdAt: r.createdAt,
+      };
+    });
+}
+
+/** A project with its files and renders (owner only). */
 export function ProjectDetailPage() {
   const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useQuery(projectQueryOptions(id));
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const failed = query.isError && !query.data && !notFound;
+
+  useEffect(() => {
+    if (!failed) return;
+    toast.error('Error', { description: 'Failed to load project details' });
+    navigate('/dashboard', { replace: true });
+  }, [failed, navigate]);
+
+  if (query.isPending || failed) return <LoadingScreen label="Loading project" />;
+  if (notFound || !query.data) return <ProjectNotFound />;
+  return <ProjectView project={query.data} />;
+}
+
+function ProjectNotFound() {
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6">
-      <Link to="/dashboard" className={buttonVariants({ variant: 'ghost', className: 'self-start' })}>
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <FolderX aria-hidden="true" className="size-12 text-slate-400" />
+      <h1 className="text-2xl font-semibold text-slate-900">Project not found</h1>
+      <p className="text-slate-600">The project you're looking for doesn't exist.</p>
+      <Link to="/dashboard" className={buttonVariants()}>
         <ArrowLeft aria-hidden="true" />
         Back to Dashboard
       </Link>
-      <PageHeader title="Project" subtitle={`Project ${id}`} />
     </div>
+  );
+}
+
+function ProjectView({ project }: { project: ProjectDetail }) {
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabValue = TABS.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'overview';
+  const [sharing, setSharing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [viewing, setViewing] = useState<ViewerImage | null>(null);
+
+  const files = project.files.filter((f) => f.status === 'uploaded');
+  const renders = project.renders;
+
+  function selectTab(value: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'overview') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
+      <div className="flex flex-col gap-4">
+        <Link to="/dashboard" className={buttonVariants({ variant: 'ghost', className: 'self-start -ml-3' })}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="break-words text-3xl font-semibold tracking-tight text-slate-900">
+              {project.title}
+            </h1>
+            {project.description ? (
+              <p className="mt-2 whitespace-pre-line text-slate-600">{project.description}</p>
+            ) : null}
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <Button variant="outline" onClick={() => setSharing(true)}>
+              <Share2 aria-hidden="true" />
+              Share
+            </Button>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Settings aria-hidden="true" />
+              Settings
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <section aria-label="Project summary">
+        <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          <SummaryItem label="Status">
+            <StatusBadge status={project.status} />
+          </SummaryItem>
+          <SummaryItem label="Files">{files.length}</SummaryItem>
+          <SummaryItem label="Renders">{renders.length}</SummaryItem>
+          <SummaryItem label="Created" className="text-base">
+            <time dateTime={project.createdAt}>{formatDateTime(project.createdAt)}</time>
+          </SummaryItem>
+        </dl>
+      </section>
+
+      <Tabs value={tab} onValueChange={selectTab}>
+        <TabList aria-label="Project sections">
+          <Tab value="overview">Overview</Tab>
+          <Tab value="files">Files ({files.length})</Tab>
+          <Tab value="renders">Renders ({renders.length})</Tab>
+        </TabList>
+
+        <TabPanel value="overview">
+          <div className="grid gap-6 md:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2" className="text-lg">
+                  Project Details
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="flex flex-col gap-4 text-sm">
+                  <div>
+                    <dt className="font-medium text-slate-500">Created</dt>
+                    <dd className="mt-1 text-slate-900">
+                      <time dateTime={project.createdAt}>{formatDateTime(project.createdAt)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium text-slate-500">Last Updated</dt>
+                    <dd className="mt-1 text-slate-900">
+                      <time dateTime={project.updatedAt}>{formatDateTime(project.updatedAt)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="font-medium text-slate-500">Tags</dt>
+                    <dd className="mt-1">
+                      {project.tags.length > 0 ? (
+                        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+                          {project.tags.map((tag) => (
+                            <li key={tag}>
+                              <Badge>{tag}</Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="text-slate-600">No tags</span>
+                      )}
+                    </dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle as="h2" className="text-lg">
+                  Recent Activity
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <RecentActivity renders={renders} />
+              </CardContent>
+            </Card>
+          </div>
+        </TabPanel>
+
+        <TabPanel value="files">
+          {files.length === 0 ? (
+            <EmptyState
+              icon={<FileText aria-hidden="true" className="size-10 text-slate-400" />}
+              title="No files uploaded"
+              text="Upload files to get started with rendering."
+            />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {files.map((file) => (
+                <li key={file.id}>
+                  <FileCard
+                    name={file.originalName}
+                    fileType={file.fileType}
+                    sizeBytes={file.sizeBytes}
+                    previewUrl={file.previewUrl}
+                    createdAt={file.createdAt}
+                    actions={<DownloadButton file={file} />}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+
+        <TabPanel value="renders">
+          {renders.length === 0 ? (
+            <EmptyState
+              icon={<Images aria-hidden="true" className="size-10 text-slate-400" />}
+              title="No renders yet"
+              text="Start rendering to see your visualizations here."
+            />
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {renders.map((render) => (
+                <li key={render.id}>
+                  <RenderCard
+                    prompt={render.prompt}
+                    style={render.style}
+                    status={render.status}
+                    imageUrl={render.previewUrl ?? render.renderUrl}
+                    fullUrl={render.renderUrl}
+                    createdAt={render.createdAt}
+                    error={render.error}
+                    onViewFull={() =>
+                      render.renderUrl &&
+                      setViewing({ url: render.renderUrl, prompt: render.prompt, style: render.style })
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+      </Tabs>
+
+      <ShareDialog project={sharing ? project : null} onClose={() => setSharing(false)} />
+      <ProjectSettingsDialog project={project} open={editing} onOpenChange={setEditing} />
+      <ImageViewerDialog image={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
+
+function SummaryItem({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col gap-1 p-4">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className={cn('text-lg font-semibold text-slate-900', className)}>{children}</dd>
+    </Card>
+  );
+}
+
+function RecentActivity({ renders }: { renders: ProjectRender[] }) {
+  const items = recentActivity(renders);
+  if (items.length === 0) return <p className="text-sm text-slate-600">No recent activity</p>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-start gap-3 text-sm">
+          <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-emerald-500" />
+          <div className="min-w-0">
+            <p className="break-words text-slate-900">{item.text}</p>
+            <p className="text-xs text-slate-500">
+              <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Card className="flex flex-col items-center gap-2 px-6 py-16 text-center">
+      {icon}
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="text-slate-600">{text}</p>
+    </Card>
+  );
+}
+
+function DownloadButton({ file }: { file: ProjectFile }) {
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    try {
+      await downloadFile(file.projectId, file.id);
+    } catch (error) {
+      toast.error('Download failed', { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={onClick}
+      disabled={busy}
+      aria-label={`Download ${file.originalName}`}
+    >
+      {busy ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
+      {busy ? 'Downloading...' : 'Download'}
+    </Button>
   );
 }

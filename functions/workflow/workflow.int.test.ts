@@ -1,0 +1,225 @@
+/**
+ * The real state-machine definition on aws-local-stepfunctions, in this process, with faults injected at the
+ * image provider. Data lives in the test run's local cloud (DynamoDB Local, s3rver), which the API also uses.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoker } from '../../infra/local/functions';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET } from '../../infra/local/names';
+import { LocalStepFunctions } from '../../infra/local/stepfunctions';
+import { api, createUser, localCloud } from '../../infra/local/testing';
+import type { ProjectDetail } from '../../shared/schemas/projects';
+import type { Caller } from '../lib/auth';
+import { getGeneration, getRenders } from '../lib/db/generations';
+import { startGeneration } from '../lib/generation/service';
+import type { StartExecution } from '../lib/generation/starter';
+import { logger } from '../lib/logger';
+import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
+import { localImageProvider } from '../lib/render';
+import type { ImageProvider } from '../lib/render/provider';
+import { planDxf } from '../lib/drawings/fixtures/plan';
+import { localAws } from '../test/local-aws';
+import { newProject, uploadFile } from '../test/projects-client';
+
+const STATE_MACHINE = 'arn:aws:states:us-east-1:000000000000:stateMachine:planform-generate-inprocess';
+let sfn: LocalStepFunctions;
+let start: StartExecution;
+
+beforeAll(async () => {
+  const cloud = localCloud();
+  Object.assign(process.env, {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: cloud.endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: cloud.endpoints.s3,
+    AWS_ENDPOINT_URL_SFN: cloud.endpoints.sfn,
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+    S3_FORCE_PATH_STYLE: 'true',
+    TABLE_NAME,
+    UPLOADS_BUCKET,
+    RENDERS_BUCKET,
+    STATE_MACHINE_ARN: STATE_MACHINE,
+    LOG_LEVEL: 'error',
+  });
+  const { loadDefinition } = await import('../../infra/local/cloud');
+  const invoke = createInvoker(process.cwd(), (path) => import(path));
+  const definition = loadDefinition('shared/workflow/generate.asl.json');
+  sfn = new LocalStepFunctions(invoke, undefined, { Generate: 5, Store: 5, MarkFailed: 5, Prepare: 5, FailAll: 5, Finalize: 5 });
+  sfn.register(STATE_MACHINE, definition);
+  start = async (input) => {
+    sfn.startExecution({ stateMachineArn: STATE_MACHINE, name: input.generationId, input: JSON.stringify(input) });
+  };
+});
+
+afterEach(async () => {
+  overrideImageProvider(null);
+  await sfn.idle();
+  for (const key of ['maintenance_mode', 'limits.max_concurrent_generations', 'limits.generations_per_day']) {
+    await localAws.doc().send(new DeleteCommand({ TableName: TABLE_NAME, Key: { PK: 'SETTING', SK: key } }));
+  }
+});
+
+afterAll(() => overrideImageProvider(null));
+
+async function setSetting(key: string, value: unknown) {
+  await localAws.doc().send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: { PK: 'SETTING', SK: key, key, value, category: 'limits', description: null, updatedAt: new Date().toISOString() },
+    }),
+  );
+}
+
+async function setup(label: string) {
+  const user = await createUser(label);
+  const me = (await api('/api/me', { token: user.tokens.idToken })).json as { id: string; email: string };
+  const caller: Caller = { userId: me.id, email: me.email, groups: [] };
+  const project = await newProject(user.tokens.idToken, { title: `Faults ${label}` });
+  await uploadFile(user.tokens.idToken, project.id, 'plan.dxf', Buffer.from(planDxf()));
+  return { user, caller, project };
+}
+
+/** Wraps the local renderer: `fail(variation, attempt)` returns an error to throw, or nothing to render. */
+function faultyProvider(fail: (variation: number, attempt: number) => Error | undefined) {
+  const attempts = new Map<number, number>();
+  const provider: ImageProvider = {
+    id: 'faulty-local',
+    async generate(req) {
+      const attempt = (attempts.get(req.variation) ?? 0) + 1;
+      attempts.set(req.variation, attempt);
+      const error = fail(req.variation, attempt);
+      if (error) throw error;
+      return localImageProvider.generate({ ...req, size: 256 });
+    },
+  };
+  return { provider, attempts };
+}
+
+async function run(caller: Caller, projectId: string, prompt = 'Photorealistic exterior view') {
+  const { generation } = await startGeneration(caller, projectId, { prompt }, { start, log: logger });
+  await sfn.idle(60_000);
+  const stored = (await getGeneration(projectId, generation.id))!;
+  const renders = await getRenders(projectId, stored.renderIds);
+  return { generation: stored, renders };
+}
+
+describe('generation state machine with faults injected at the provider', () => {
+  it('variation 2 failing leaves 1 and 3 completed and 2 failed with its message', async () => {
+    const { caller, project, user } = await setup('fault-one');
+    const { provider } = faultyProvider((v) => (v === 2 ? new ContentFilteredError() : undefined));
+    overrideImageProvider(provider);
+    const { generation, renders } = await run(caller, project.id);
+    expect(renders.map((r) => [r.variation, r.status])).toEqual([
+      [1, 'completed'],
+      [2, 'failed'],
+      [3, 'completed'],
+    ]);
+    expect(renders[1]!.error).toBe(new ContentFilteredError().message);
+    expect(generation).toMatchObject({ status: 'completed', succeeded: 2, failed: 1 });
+    const job = await localAws.doc().send(
+      new GetCommand({ TableName: TABLE_NAME, Key: { PK: `PROJECT#${project.id}`, SK: `JOB#${renders[1]!.jobId}` } }),
+    );
+    expect(job.Item).toMatchObject({ status: 'failed', error: new ContentFilteredError().message });
+    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken })).json as unknown as ProjectDetail;
+    expect(detail.status).toBe('processing');
+  });
+
+  it('retries a throttled variation with backoff, then it succeeds', async () => {
+    const { caller, project } = await setup('fault-throttle');
+    const { provider, attempts } = faultyProvider((v, attempt) =>
+      v === 1 && attempt <= 2 ? new ProviderThrottledError() : undefined,
+    );
+    overrideImageProvider(provider);
+    const { generation, renders } = await run(caller, project.id);
+    expect(attempts.get(1)).toBe(3);
+    expect(renders.every((r) => r.status === 'completed')).toBe(true);
+    expect(generation).toMatchObject({ status: 'completed', succeeded: 3, failed: 0 });
+  });
+
+  it('all three failing fails the generation and keeps the project a draft', async () => {
+    const { caller, project, user } = await setup('fault-all');
+    overrideImageProvider(faultyProvider(() => new Error('boom: internal detail')).provider);
+    const { generation, renders } = await run(caller, project.id);
+    expect(generation).toMatchObject({ status: 'failed', succeeded: 0, failed: 3 });
+    // An unexpected error reaches the user as the spec's default text, never its internals.
+    expect(renders.map((r) => r.error)).toEqual(['Generation failed', 'Generation failed', 'Generation failed']);
+    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken })).json as unknown as ProjectDetail;
+    expect(detail.status).toBe('draft');
+    const usage = await localAws.doc().send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
+    expect(usage.Item?.running).toBe(0);
+  });
+
+  it('a drawing that cannot be read fails every render with the reason', async () => {
+    const { caller, user } = await setup('fault-drawing');
+    const project = await newProject(user.tokens.idToken, { title: 'Unreadable' });
+    // A valid-looking DXF header with nothing drawable in it passes the upload check but not normalisation.
+    const empty = Buffer.from('0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n');
+    expect((await uploadFile(user.tokens.idToken, project.id, 'empty.dxf', empty)).completed.status).toBe(200);
+    const { generation, renders } = await run(caller, project.id);
+    expect(generation.status).toBe('failed');
+    expect(renders.every((r) => r.status === 'failed' && r.error && r.error !== 'Generation failed')).toBe(true);
+  });
+
+  it('limits answer 429 with Retry-After, and maintenance mode 503', async () => {
+    const { caller, project, user } = await setup('limits');
+    const token = user.tokens.idToken;
+    await setSetting('limits.max_concurrent_generations', 1);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    overrideImageProvider({
+      id: 'slow',
+      async generate(req) {
+        await gate;
+        return localImageProvider.generate({ ...req, size: 128 });
+      },
+    });
+    await startGeneration(caller, project.id, { prompt: 'first' }, { start, log: logger });
+    const second = await api(`/api/projects/${project.id}/generations`, { token, method: 'POST', body: { prompt: 'second' } });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('30');
+    expect(second.json.error?.message).toBe('You already have 1 generation running. Please wait for one to finish.');
+    release();
+    await sfn.idle(60_000);
+
+    await setSetting('limits.max_concurrent_generations', 5);
+    await setSetting('limits.generations_per_day', 1);
+    const daily = await api(`/api/projects/${project.id}/generations`, { token, method: 'POST', body: { prompt: 'third' } });
+    expect(daily.status).toBe(429);
+    expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(daily.json.error?.message).toBe('You have reached your limit of 1 generations per day. Please try again tomorrow.');
+
+    await setSetting('maintenance_mode', true);
+    const maintenance = await api(`/api/projects/${project.id}/generations`, { token, method: 'POST', body: { prompt: 'x' } });
+    expect(maintenance.status).toBe(503);
+    expect(maintenance.json.error?.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('the reconciler repairs a generation whose execution never started (a crash after the transaction)', async () => {
+    const { caller, project } = await setup('crash');
+    const crashed: StartExecution = async () => {
+      // the process died before StartExecution
+    };
+    const { generation } = await startGeneration(caller, project.id, { prompt: 'lost' }, { start: crashed, log: logger });
+    const { handler: reconcile } = await import('./reconcile');
+    // Within the grace period it is left alone: the start may still be on its way.
+    expect((await reconcile({})).repaired).not.toContain(generation.id);
+    const result = await reconcile({ graceMs: 0 });
+    expect(result.repaired).toContain(generation.id);
+    const stored = (await getGeneration(project.id, generation.id))!;
+    expect(stored.status).toBe('failed');
+    const renders = await getRenders(project.id, stored.renderIds);
+    expect(renders.map((r) => [r.status, r.error])).toEqual([
+      ['failed', 'The generation was interrupted. Please try again.'],
+      ['failed', 'The generation was interrupted. Please try again.'],
+      ['failed', 'The generation was interrupted. Please try again.'],
+    ]);
+    const usage = await localAws.doc().send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
+    expect(usage.Item?.running).toBe(0);
+    // Running it again changes nothing.
+    expect((await reconcile({ graceMs: 0 })).repaired).not.toContain(generation.id);
+  });
+});

@@ -1,0 +1,23 @@
+import { api } from '@/lib/api-client';
+
+const enc = encodeURIComponent;
+
+/** `GET /api/projects/{id}/files/{fileId}/download`: a short-lived URL that downloads the original file. */
+export const getFileDownload = (projectId: string, fileId: string) =>
+  api.get(`/projects/${enc(projectId)}/files/${enc(fileId)}/download`) as Promise<{
+    url: string;
+    fileName: string;
+  }>;
+
+/** Asks for a download URL and lets the browser download it (the URL answers with an attachment). */
+export async function downloadFile(projectId: string, fileId: string): Promise<void> {
+  const { url, fileName } = await getFileDownload(projectId, fileId);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,150 @@
+import type {
+  CreateProjectInput,
+  ProjectDetail,
+  ProjectPage,
+  ProjectStatus,
+  ProjectSummary,
+  UpdateProjectInput,
+} from '@shared/schemas/projects';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type StatusFilter = 'all' | Exclude<ProjectStatus, 'failed'>;
+export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'draft', 'processing', 'completed'];
+
+export interface ProjectListFilters {
+  status: StatusFilter;
+  q: string;
+}
+
+export const PROJECTS_PAGE_SIZE = 24;
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => ['projects', 'list'] as const,
+  list: (filters: ProjectListFilters) => ['projects', 'list', filters] as const,
+  details: () => ['projects', 'detail'] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+};
+
+const enc = encodeURIComponent;
+
+/** `GET /api/projects`: one page of the caller's projects, newest update first. */
+export function listProjects(
+  filters: ProjectListFilters,
+  cursor?: string | null,
+  signal?: AbortSignal,
+): Promise<ProjectPage> {
+  const params = new URLSearchParams({ status: filters.status, limit: String(PROJECTS_PAGE_SIZE) });
+  const q = filters.q.trim();
+  if (q) params.set('q', q);
+  if (cursor) params.set('cursor', cursor);
+  return api.get(`/projects?${params}`, { signal }) as Promise<ProjectPage>;
+}
+
+/** `GET /api/projects/{id}`: the project with its files and renders, newest first. */
+export const getProject = (id: string, signal?: AbortSignal) =>
+  api.get(`/projects/${enc(id)}`, { signal }) as Promise<ProjectDetail>;
+
+/** `POST /api/projects`: a new draft project. */
+export const createProject = (input: CreateProjectInput) =>
+  api.post('/projects', input) as Promise<ProjectSummary>;
+
+/** `PATCH /api/projects/{id}`: title, description, tags or settings. */
+export const updateProject = (id: string, patch: UpdateProjectInput) =>
+  api.patch(`/projects/${enc(id)}`, patch) as Promise<ProjectSummary>;
+
+/** `DELETE /api/projects/{id}`: the project with all its files and renders. */
+export const deleteProject = (id: string) => api.delete(`/projects/${enc(id)}`) as Promise<void>;
+
+/** The dashboard's list: pages of projects for a status filter and search text, fetched on demand. */
+export const projectsQueryOptions = (filters: ProjectListFilters) =>
+  infiniteQueryOptions({
+    queryKey: projectKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => listProjects(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** How often a project with renders still in progress is read again. */
+export const RENDER_POLL_MS = 4000;
+
+export const projectQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => getProject(id, signal),
+    // Renders that are still pending or processing settle on the server: keep the page current until they do.
+    refetchInterval: (query) =>
+      query.state.data?.renders.some((r) => r.status === 'pending' || r.status === 'processing')
+        ? RENDER_POLL_MS
+        : false,
+  });
+
+type ListData = InfiniteData<ProjectPage, string | null>;
+
+/** Applies `change` to the project wherever it is cached: every dashboard list and its detail. */
+export function patchCachedProject(
+  client: QueryClient,
+  id: string,
+  change: (project: ProjectSummary) => ProjectSummary,
+) {
+  client.setQueriesData<ListData>({ queryKey: projectKeys.lists() }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.map((p) => (p.id === id ? change(p) : p)),
+          })),
+        }
+      : data,
+  );
+  client.setQueryData<ProjectDetail>(projectKeys.detail(id), (detail) =>
+    detail ? { ...detail, ...change(detail) } : detail,
+  );
+}
+
+export function useCreateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.lists() }),
+  });
+}
+
+export function useUpdateProject(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: UpdateProjectInput) => updateProject(id, patch),
+    onSuccess: (summary) => {
+      patchCachedProject(client, id, (p) => ({ ...p, ...summary }));
+      void client.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteProject(id),
+    onSuccess: (_result, id) => {
+      client.setQueriesData<ListData>({ queryKey: projectKeys.lists() }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({ ...page, items: page.items.filter((p) => p.id !== id) })),
+            }
+          : data,
+      );
+      client.removeQueries({ queryKey: projectKeys.detail(id) });
+      void client.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import type { ProjectSummary } from '@shared/schemas/projects';
+import { Calendar, FileText, Images, Link2, Share2, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { formatDate, plural } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { StatusBadge, StatusIcon } from './status-badge';
+
+export type ProjectView = 'grid' | 'list';
+
+/** One project on the dashboard, as a card (grid) or a row (list). */
+export function ProjectCard({
+  project,
+  view,
+  onShare,
+  onDelete,
+}: {
+  project: ProjectSummary;
+  view: ProjectView;
+  onShare: (project: ProjectSummary) => void;
+  onDelete: (project: ProjectSummary) => void;
+}) {
+  const titleId = useId();
+  const list = view === 'list';
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="project-card"
+      className={cn(
+        'flex h-full rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+        list ? 'flex-col gap-4 p-4 md:flex-row md:items-center' : 'flex-col overflow-hidden',
+      )}
+    >
+      {!list && project.thumbnailUrl ? (
+        <img src={project.thumbnailUrl} alt="" className="aspect-video w-full bg-slate-100 object-cover" />
+      ) : null}
+      <div className={cn('flex min-w-0 flex-1 flex-col gap-3', !list && 'p-5')}>
+        <div className="flex items-start gap-3">
+          <StatusIcon status={project.status} className="mt-0.5" />
+          <div className="min-w-0 flex-1">
+            <h3
+              id={titleId}
+              className="truncate text-base font-semibold text-slate-900"
+              title={project.title}
+            >
+              {project.title}
+            </h3>
+            {project.description && !list ? (
+              <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p>
+            ) : null}
+          </div>
+          <StatusBadge status={project.status} className="shrink-0" />
+        </div>
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <FileText aria-hidden="true" className="size-4" />
+            {plural(project.fileCount, 'file')}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Images aria-hidden="true" className="size-4" />
+            {plural(project.renderCount, 'render')}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Calendar aria-hidden="true" className="size-4" />
+            <time dateTime={project.createdAt}>{formatDate(project.createdAt)}</time>
+          </span>
+          {project.shared ? (
+            <span className="inline-flex items-center gap-1.5 text-sky-700" title="A read-only link is live">
+              <Link2 aria-hidden="true" className="size-4" />
+              Shared
+            </span>
+          ) : null}
+        </p>
+        {project.tags.length > 0 ? (
+          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+            {project.tags.map((tag) => (
+              <li key={tag}>
+                <Badge>{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className={cn('flex gap-2', list ? 'shrink-0' : 'mt-auto border-t border-slate-100 px-5 py-3')}>
+        <Link
+          to={`/projects/${project.id}`}
+          aria-label={`Open ${project.title}`}
+          className={buttonVariants({ size: 'sm', className: list ? '' : 'flex-1' })}
+        >
+          Open
+        </Link>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Share ${project.title}`}
+          onClick={() => onShare(project)}
+        >
+          <Share2 aria-hidden="true" />
+          Share
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Delete ${project.title}`}
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => onDelete(project)}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

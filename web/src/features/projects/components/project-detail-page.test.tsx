@@ -1,0 +1,254 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { projectDetail, projectFile, projectRender } from '@/test/fixtures';
+import { renderPage, signedInAs } from '@/test/render';
+import { ProjectDetailPage, recentActivity } from './project-detail-page';
+
+const api = vi.hoisted(() => ({
+  get: vi.fn(),
+  post: vi.fn(),
+  put: vi.fn(),
+  patch: vi.fn(),
+  delete: vi.fn(),
+}));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  api,
+}));
+
+function setup(path = '/projects/p1') {
+  const user = userEvent.setup();
+  const view = renderPage(<ProjectDetailPage />, {
+    path,
+    route: '/projects/:id',
+    auth: signedInAs('ada@example.com'),
+  });
+  return { user, ...view };
+}
+
+const LONG_PROMPT = 'Modern interior with natural lighting, oak floors and a double-height living room';
+
+describe('recentActivity', () => {
+  it('lists the 3 newest completed renders with the first 50 characters of the prompt', () => {
+    const items = recentActivity([
+      projectRender({ prompt: 'old', createdAt: '2025-01-01T00:00:00Z' }),
+      projectRender({ prompt: 'failed', status: 'failed', createdAt: '2025-01-09T00:00:00Z' }),
+      projectRender({ prompt: LONG_PROMPT, createdAt: '2025-01-05T00:00:00Z' }),
+      projectRender({ prompt: 'newest', createdAt: '2025-01-08T00:00:00Z' }),
+      projectRender({ prompt: 'middle', createdAt: '2025-01-03T00:00:00Z' }),
+    ]);
+    expect(items.map((i) => i.text)).toEqual([
+      'Render completed: newest',
+      `Render completed: ${LONG_PROMPT.slice(0, 50)}...`,
+      'Render completed: middle',
+    ]);
+  });
+});
+
+describe('ProjectDetailPage', () => {
+  afterEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows a spinner, then the header, the summary and the overview', async () => {
+    api.get.mockResolvedValue(
+      projectDetail({
+        id: 'p1',
+        title: 'Riverside House',
+        description: 'Two storeys by the river',
+        status: 'completed',
+        tags: ['Residential'],
+        files: [projectFile(), projectFile({ status: 'error', originalName: 'broken.pdf' })],
+        renders: [projectRender({ prompt: 'Night scene with ambient lighting' })],
+      }),
+    );
+    setup();
+    expect(screen.getByRole('status', { name: 'Loading project' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Riverside House', level: 1 })).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('/projects/p1', expect.anything());
+    expect(screen.getByText('Two storeys by the river')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+
+    const summary = within(screen.getByRole('region', { name: 'Project summary' }));
+    expect(summary.getByText('Completed')).toBeInTheDocument();
+    expect(summary.getByText('Files').nextSibling).toHaveTextContent('1');
+    expect(summary.getByText('Renders').nextSibling).toHaveTextContent('1');
+
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Files (1)' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tab', { name: 'Renders (1)' })).toBeInTheDocument();
+    const overview = within(screen.getByRole('tabpanel', { name: 'Overview' }));
+    expect(overview.getByText('Project Details')).toBeInTheDocument();
+    expect(overview.getByText('Last Updated')).toBeInTheDocument();
+    expect(overview.getByText('Residential')).toBeInTheDocument();
+    expect(overview.getByText('Render completed: Night scene with ambient lighting')).toBeInTheDocument();
+  });
+
+  it('says "No tags" and "No recent activity", and shows the empty tabs', async () => {
+    api.get.mockResolvedValue(projectDetail({ id: 'p1', renders: [projectRender({ status: 'pending' })] }));
+    const { user } = setup();
+    expect(await screen.findByText('No tags')).toBeInTheDocument();
+    expect(screen.getByText('No recent activity')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Files (0)' }));
+    expect(screen.getByText('No files uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Upload files to get started with rendering.')).toBeInTheDocument();
+  });
+
+  it('moves between tabs with the arrow keys and lists files with size, type and date', async () => {
+    api.get.mockResolvedValue(
+      projectDetail({
+        id: 'p1',
+        files: [
+          projectFile({
+            originalName: 'plan.png',
+            sizeBytes: 1.5 * 1024 * 1024,
+            previewUrl: 'https://x/p.png',
+          }),
+          projectFile({ originalName: 'site.dxf', fileType: 'cad', sizeBytes: 2048 }),
+        ],
+      }),
+    );
+    const { user } = setup();
+    const overview = await screen.findByRole('tab', { name: 'Overview' });
+    await user.click(overview);
+    await user.keyboard('{ArrowRight}');
+    const filesTab = screen.getByRole('tab', { name: 'Files (2)' });
+    expect(filesTab).toHaveFocus();
+    expect(filesTab).toHaveAttribute('aria-selected', 'true');
+    const panel = within(screen.getByRole('tabpanel', { name: 'Files (2)' }));
+    const cards = panel.getAllByTestId('file-card');
+    expect(cards[0]).toHaveTextContent('plan.png');
+    expect(cards[0]).toHaveTextContent('Image (PNG)');
+    expect(cards[0]).toHaveTextContent('1.50 MB');
+    expect(cards[0]).toHaveTextContent(formatDateTime('2025-03-05T12:00:00.000Z'));
+    expect(within(cards[0]!).getByRole('img', { name: 'Preview of plan.png' })).toHaveAttribute(
+      'src',
+      'https://x/p.png',
+    );
+    expect(cards[1]).toHaveTextContent('CAD drawing (DXF)');
+    expect(cards[1]).toHaveTextContent('2.00 KB');
+    expect(panel.getByRole('button', { name: 'Download plan.png' })).toBeInTheDocument();
+
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Renders (0)' })).toHaveFocus();
+    expect(screen.getByText('No renders yet')).toBeInTheDocument();
+    expect(screen.getByText('Start rendering to see your visualizations here.')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('downloads a file through the download URL', async () => {
+    const file = projectFile({ id: 'f1', projectId: 'p1', originalName: 'plan.png' });
+    api.get.mockImplementation(async (path: string) =>
+      path.endsWith('/download')
+        ? { url: 'http://s3.local/plan.png?sig', fileName: 'plan.png' }
+        : projectDetail({ id: 'p1', files: [file] }),
+    );
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const { user } = setup('/projects/p1?tab=files');
+    await user.click(await screen.findByRole('button', { name: 'Download plan.png' }));
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f1/download');
+    expect(clicked[0]?.href).toBe('http://s3.local/plan.png?sig');
+    expect(clicked[0]?.download).toBe('plan.png');
+    click.mockRestore();
+  });
+
+  it('shows renders with status, prompt, style and a full-size viewer', async () => {
+    api.get.mockResolvedValue(
+      projectDetail({
+        id: 'p1',
+        renders: [
+          projectRender({ prompt: 'Isometric architectural rendering', style: 'variation-2' }),
+          projectRender({ prompt: 'Still going', status: 'processing', renderUrl: null, style: null }),
+        ],
+      }),
+    );
+    const { user } = setup('/projects/p1?tab=renders');
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (2)' }));
+    const [done, running] = panel.getAllByTestId('render-card');
+    expect(done).toHaveTextContent('Completed');
+    expect(done).toHaveTextContent('Style: variation-2');
+    expect(
+      within(done!).getByRole('img', { name: 'Render: Isometric architectural rendering' }),
+    ).toBeInTheDocument();
+    expect(running).toHaveTextContent('Processing');
+    expect(running).toHaveTextContent('Rendering...');
+    expect(running).not.toHaveTextContent('Style:');
+    expect(within(running!).queryByRole('button', { name: 'View Full Size' })).not.toBeInTheDocument();
+
+    await user.click(within(done!).getByRole('button', { name: 'View Full Size' }));
+    const viewer = screen.getByRole('dialog', { name: 'Render: variation-2' });
+    expect(within(viewer).getByRole('img', { name: 'Isometric architectural rendering' })).toHaveAttribute(
+      'src',
+      'https://renders.example/r.png',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when the project does not exist', async () => {
+    api.get.mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'Project not found'));
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Project not found' })).toBeInTheDocument();
+    expect(screen.getByText("The project you're looking for doesn't exist.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('toasts and goes to the dashboard when the project cannot be loaded', async () => {
+    api.get.mockRejectedValue(new ApiError(500, 'INTERNAL', 'Internal error'));
+    setup();
+    expect(await screen.findByText('Failed to load project details')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('edits the title, description and tags in Settings', async () => {
+    api.get.mockResolvedValue(projectDetail({ id: 'p1', title: 'Riverside House', tags: ['Modern'] }));
+    api.patch.mockImplementation(async (_path: string, body: object) => ({
+      ...projectDetail({ id: 'p1' }),
+      ...body,
+    }));
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Project Settings' }));
+    const title = dialog.getByLabelText('Project Title');
+    await user.clear(title);
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(dialog.getByText('Please enter a project title first')).toBeInTheDocument();
+    expect(api.patch).not.toHaveBeenCalled();
+
+    await user.type(title, 'Riverside Villa');
+    await user.type(dialog.getByLabelText('Description (Optional)'), 'With a boathouse');
+    await user.click(dialog.getByRole('button', { name: 'Remove tag Modern' }));
+    await user.click(dialog.getByRole('button', { name: 'Exterior' }));
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(api.patch).toHaveBeenCalledWith('/projects/p1', {
+      title: 'Riverside Villa',
+      description: 'With a boathouse',
+      tags: ['Exterior'],
+    });
+    expect(await screen.findByText('Project updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Riverside Villa', level: 1 })).toBeInTheDocument();
+  });
+
+  it('keeps Settings open when saving fails', async () => {
+    api.get.mockResolvedValue(projectDetail({ id: 'p1' }));
+    api.patch.mockRejectedValue(new ApiError(500, 'INTERNAL', 'Internal error'));
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update project')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Project Settings' })).toBeInTheDocument();
+  });
+});

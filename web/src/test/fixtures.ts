@@ -1,0 +1,73 @@
+import type {
+  ProjectDetail,
+  ProjectFile,
+  ProjectRender,
+  ProjectSummary,
+  PublicProject,
+} from '@shared/schemas/projects';
+
+let seq = 0;
+const nextId = () => `01jz${(seq++).toString(36).padStart(22, '0')}`;
+
+/** Midday UTC: the same calendar day in any time zone a test machine uses. */
+export const CREATED_AT = '2025-03-05T12:00:00.000Z';
+
+export function projectSummary(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
+  return {
+    id: nextId(),
+    title: 'Riverside House',
+    description: null,
+    status: 'draft',
+    tags: [],
+    settings: {},
+    thumbnailUrl: null,
+    fileCount: 0,
+    renderCount: 0,
+    shared: false,
+    createdAt: CREATED_AT,
+    updatedAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function projectFile(overrides: Partial<ProjectFile> = {}): ProjectFile {
+  const id = overrides.id ?? nextId();
+  return {
+    id,
+    projectId: 'p1',
+    name: `1700000000000-${overrides.originalName ?? 'plan.png'}`,
+    originalName: 'plan.png',
+    fileType: 'image',
+    contentType: 'image/png',
+    sizeBytes: 1536,
+    status: 'uploaded',
+    storagePath: `user/p1/${id}`,
+    previewUrl: null,
+    createdAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function projectRender(overrides: Partial<ProjectRender> = {}): ProjectRender {
+  return {
+    id: nextId(),
+    projectId: 'p1',
+    fileId: null,
+    prompt: 'Photorealistic exterior view',
+    style: 'variation-1',
+    status: 'completed',
+    renderUrl: 'https://renders.example/r.png',
+    previewUrl: null,
+    error: null,
+    createdAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+export function projectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
+  return { ...projectSummary(), files: [], renders: [], ...overrides };
+}
+
+export function publicProject(overrides: Partial<PublicProject> = {}): PublicProject {
+  return { title: 'Riverside House', description: null, tags: [], files: [], renders: [], ...overrides };
+}
