@@ -24,6 +24,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/projects/{projectId}', feature: 'projects', auth: 'jwt' },
   { method: 'PATCH', path: '/api/projects/{projectId}', feature: 'projects', auth: 'jwt' },
   { method: 'DELETE', path: '/api/projects/{projectId}', feature: 'projects', auth: 'jwt' },
+  { method: 'GET', path: '/api/projects/{projectId}/share', feature: 'projects', auth: 'jwt' },
   { method: 'POST', path: '/api/projects/{projectId}/share', feature: 'projects', auth: 'jwt' },
   { method: 'DELETE', path: '/api/projects/{projectId}/share', feature: 'projects', auth: 'jwt' },
   { method: 'POST', path: '/api/projects/{projectId}/files', feature: 'files', auth: 'jwt' },
@@ -34,6 +35,7 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'jwt',
   },
   { method: 'GET', path: '/api/projects/{projectId}/files/{fileId}/download', feature: 'files', auth: 'jwt' },
+  { method: 'DELETE', path: '/api/projects/{projectId}/files/{fileId}', feature: 'files', auth: 'jwt' },
   { method: 'GET', path: '/api/public/projects/{projectId}', feature: 'public', auth: 'none' },
   { method: 'POST', path: '/api/projects/{projectId}/generations', feature: 'generations', auth: 'jwt' },
   {

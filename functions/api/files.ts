@@ -2,9 +2,10 @@ import { MAX_FILE_BYTES } from '../../shared/constants';
 import { createFileSchema } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
-import { createFile, getFile, markFileError, markFileUploaded } from '../lib/db/projects';
+import { createFile, deleteFileItem, getFile, markFileError, markFileUploaded } from '../lib/db/projects';
 import { env } from '../lib/env';
-import { AppError, notFound } from '../lib/errors';
+import { AppError, conflict, notFound } from '../lib/errors';
+import { drawingKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
@@ -91,6 +92,26 @@ export const handler = createHttpHandler({
     }
     const result = await markFileUploaded(file, { sizeBytes: size, fileType: verdict.fileType, previewKey });
     return json(200, await toFile(result.file));
+  },
+
+  'DELETE /api/projects/{projectId}/files/{fileId}': async ({ event, params }) => {
+    const { file } = await ownedFile(event, params);
+    // Objects first: if this fails the item stays, so a retry finds and removes everything.
+    await deleteObjects(env.uploadsBucket, [file.storagePath]);
+    const drawing = drawingKeys(file.id);
+    await deleteObjects(
+      env.rendersBucket,
+      [file.previewKey, drawing.png, drawing.meta].filter((k): k is string => !!k),
+    );
+    try {
+      await deleteFileItem(file);
+    } catch (error) {
+      // Its status changed meanwhile (an upload completed): the caller may try again.
+      if ((error as Error).name === 'TransactionCanceledException')
+        throw conflict('The file changed; please try again');
+      throw error;
+    }
+    return { statusCode: 204 };
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/download': async ({ event, params }) => {

@@ -77,22 +77,18 @@ describe('generations API on the local cloud (real state machine, local renderer
     expect(detail.files[0]?.previewUrl).toMatch(/^http/);
 
     const [render] = done.renders;
-    const stored = await localAws
-      .doc()
-      .send(
-        new GetCommand({
-          TableName: localAws.table,
-          Key: { PK: `PROJECT#${project.id}`, SK: `RENDER#${render!.id}` },
-        }),
-      );
-    const job = await localAws
-      .doc()
-      .send(
-        new GetCommand({
-          TableName: localAws.table,
-          Key: { PK: `PROJECT#${project.id}`, SK: `JOB#${stored.Item!.jobId}` },
-        }),
-      );
+    const stored = await localAws.doc().send(
+      new GetCommand({
+        TableName: localAws.table,
+        Key: { PK: `PROJECT#${project.id}`, SK: `RENDER#${render!.id}` },
+      }),
+    );
+    const job = await localAws.doc().send(
+      new GetCommand({
+        TableName: localAws.table,
+        Key: { PK: `PROJECT#${project.id}`, SK: `JOB#${stored.Item!.jobId}` },
+      }),
+    );
     expect(job.Item).toMatchObject({
       status: 'completed',
       jobType: 'visualization_generation',

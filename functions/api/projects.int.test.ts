@@ -299,6 +299,7 @@ describe('projects API', () => {
     expect(body).toMatchObject({ title: 'Shared Villa', description: 'Lake side', tags: ['Residential'] });
     expect(body.files).toEqual([
       {
+        id: expect.stringMatching(/^[0-9a-z]{26}$/),
         name: 'plan.png',
         fileType: 'image',
         sizeBytes: expect.any(Number),
@@ -325,6 +326,45 @@ describe('projects API', () => {
     expect(fresh.json.url).not.toBe(shared.json.url);
   });
 
+  it('reads the live share link without creating one, and deletes a file with its counts', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Share state' });
+    expect((await api(`/api/projects/${project.id}/share`, { token })).json).toEqual({ url: null });
+    const created = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
+    expect((await api(`/api/projects/${project.id}/share`, { token })).json).toEqual({
+      url: created.json.url,
+    });
+
+    const png = await pngFixture();
+    const { ticket } = await uploadFile(token, project.id, 'plan.png', png);
+    const removed = await api(`/api/projects/${project.id}/files/${ticket.file.id}`, {
+      token,
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(204);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.files).toEqual([]);
+    expect(detail.fileCount).toBe(0);
+    await expect(
+      localAws
+        .s3()
+        .send(new HeadObjectCommand({ Bucket: localAws.uploadsBucket, Key: ticket.file.storagePath })),
+    ).rejects.toThrow();
+    // A file still uploading (the user removed it mid-upload) can be deleted too.
+    const pending = await api(`/api/projects/${project.id}/files`, {
+      token,
+      method: 'POST',
+      body: { name: 'b.png', size: 5 },
+    });
+    const pendingId = (pending.json as unknown as UploadTicket).file.id;
+    expect(
+      (await api(`/api/projects/${project.id}/files/${pendingId}`, { token, method: 'DELETE' })).status,
+    ).toBe(204);
+    expect(
+      (await api(`/api/projects/${project.id}/files/${pendingId}`, { token, method: 'DELETE' })).status,
+    ).toBe(404);
+  });
+
   it('answers 404 on every project route to anyone but the owner', async () => {
     const token = owner.tokens.idToken;
     const project = await newProject(token, { title: 'Private' });
@@ -339,6 +379,9 @@ describe('projects API', () => {
       ['POST', `${base}/files`, { name: 'x.png', size: 10 }],
       ['POST', `${base}/files/${ticket.file.id}/complete`],
       ['GET', `${base}/files/${ticket.file.id}/download`],
+      ['DELETE', `${base}/files/${ticket.file.id}`],
+      ['GET', `${base}/share`],
+      ['POST', `${base}/generations`, { prompt: 'x' }],
     ];
     for (const [method, path, body] of routes) {
       const response = await api(path, { token: other.tokens.idToken, method, body });

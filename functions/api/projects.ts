@@ -71,6 +71,11 @@ export const handler = createHttpHandler({
     return { statusCode: 204 };
   },
 
+  'GET /api/projects/{projectId}/share': async ({ event, params }) => {
+    const project = await ownedProject(callerFrom(event), params.projectId);
+    return json(200, { url: project.shareToken ? shareUrl(project.id, project.shareToken) : null });
+  },
+
   'POST /api/projects/{projectId}/share': async ({ event, params }) => {
     const project = await ownedProject(callerFrom(event), params.projectId);
     const token = project.shareToken ?? (await createShare(project, newToken()));

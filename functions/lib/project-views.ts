@@ -112,6 +112,7 @@ export async function toPublic(bundle: ProjectBundle): Promise<PublicProject> {
     tags: bundle.project.tags ?? [],
     files: await Promise.all(
       files.map(async (f) => ({
+        id: f.id,
         name: f.originalName,
         fileType: f.fileType,
         sizeBytes: f.sizeBytes,
@@ -123,9 +124,11 @@ export async function toPublic(bundle: ProjectBundle): Promise<PublicProject> {
       bundle.renders
         .filter((r) => r.status === 'completed')
         .map(async (r) => ({
+          id: r.id,
           prompt: r.prompt,
           style: r.style ?? null,
           imageUrl: r.imageKey ? await presignView(env.rendersBucket, r.imageKey) : null,
+          previewUrl: r.previewKey ? await presignView(env.rendersBucket, r.previewKey) : null,
           createdAt: r.createdAt,
         })),
     ),

@@ -559,3 +559,49 @@ export async function getShare(token: string): Promise<ShareItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.share(token) }));
   return Item ? strip<ShareItem>(Item) : null;
 }
+
+/** Removes a file item; an uploaded one stops counting (project, owner, totals) in the same transaction. */
+export async function deleteFileItem(file: FileItem): Promise<void> {
+  const uploaded = file.status === 'uploaded';
+  const now = new Date().toISOString();
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.file(file.projectId, file.id),
+            ConditionExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':status': file.status },
+          },
+        },
+        ...(uploaded
+          ? [
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.project(file.projectId),
+                  UpdateExpression: 'ADD fileCount :minus SET updatedAt = :now, GSI1SK = :gsi',
+                  ExpressionAttributeValues: {
+                    ':minus': -1,
+                    ':now': now,
+                    ':gsi': keys.projectIndex(file.userId, now, file.projectId).GSI1SK,
+                  },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.profile(file.userId),
+                  UpdateExpression: 'ADD storageBytes :size, fileCount :minus',
+                  ExpressionAttributeValues: { ':size': -file.sizeBytes, ':minus': -1 },
+                },
+              },
+              counterUpdates(tableName(), { files: -1, storageBytes: -file.sizeBytes })[0]!,
+            ]
+          : []),
+      ],
+    }),
+  );
+}
