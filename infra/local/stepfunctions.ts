@@ -25,6 +25,16 @@ interface ExecutionRecord {
   cause?: string;
 }
 
+/** GetExecutionHistory's events, in the Step Functions shape (state entered/exited, with the Map index). */
+interface HistoryEvent {
+  id: number;
+  timestamp: number;
+  type: string;
+  stateEnteredEventDetails?: { name: string };
+  stateExitedEventDetails?: { name: string };
+  mapIterationIndex?: number;
+}
+
 class SfnError extends Error {
   constructor(
     readonly type: string,
@@ -52,6 +62,7 @@ function taskStates(states: Json, found: Record<string, string> = {}): Record<st
 export class LocalStepFunctions {
   private readonly machines = new Map<string, Json>();
   private readonly executions = new Map<string, ExecutionRecord>();
+  private readonly histories = new Map<string, HistoryEvent[]>();
 
   constructor(
     private readonly invokeTask: TaskInvoker,
@@ -143,6 +154,7 @@ export class LocalStepFunctions {
         StateMachine: { Id: record.stateMachineArn },
       } as never,
     });
+    void this.recordHistory(record.executionArn, execution.eventLogs);
     execution.result.then(
       (output) => this.finish(record, { status: 'SUCCEEDED', output: JSON.stringify(output ?? null) }),
       (error: Error & { cause?: unknown }) =>
@@ -152,6 +164,42 @@ export class LocalStepFunctions {
           cause: error.message,
         }),
     );
+  }
+
+  private async recordHistory(executionArn: string, logs: AsyncIterable<unknown>) {
+    const events: HistoryEvent[] = [];
+    this.histories.set(executionArn, events);
+    if (this.histories.size > 200) this.histories.delete(this.histories.keys().next().value!);
+    try {
+      for await (const raw of logs) {
+        const event = raw as {
+          type: string;
+          timestamp: number;
+          state?: { name: string; type: string };
+          index?: number;
+        };
+        const base = {
+          id: events.length + 1,
+          timestamp: event.timestamp / 1000,
+          mapIterationIndex: event.index,
+        };
+        if (event.type === 'StateEntered' && event.state)
+          events.push({
+            ...base,
+            type: `${event.state.type}StateEntered`,
+            stateEnteredEventDetails: { name: event.state.name },
+          });
+        else if (event.type === 'StateExited' && event.state)
+          events.push({
+            ...base,
+            type: `${event.state.type}StateExited`,
+            stateExitedEventDetails: { name: event.state.name },
+          });
+        else events.push({ ...base, type: event.state ? `${event.state.type}${event.type}` : event.type });
+      }
+    } catch {
+      // the log ends with the execution
+    }
   }
 
   private finish(record: ExecutionRecord, update: Partial<ExecutionRecord>) {
@@ -173,6 +221,10 @@ export class LocalStepFunctions {
       const action = target.split('.')[1];
       if (action === 'StartExecution') return { status: 200, body: this.startExecution(request) };
       if (action === 'DescribeExecution') return { status: 200, body: this.describeExecution(request) };
+      if (action === 'GetExecutionHistory') {
+        this.describeExecution(request);
+        return { status: 200, body: { events: this.histories.get(String(request.executionArn)) ?? [] } };
+      }
       throw new SfnError(
         'UnknownOperationException',
         `The local Step Functions endpoint does not support ${action}`,

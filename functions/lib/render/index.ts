@@ -7,4 +7,4 @@ export {
   renderVariation,
   renderVariations,
 } from './provider';
-export { STYLES, type Style, styleFromPrompt, type Variation, VARIATIONS } from './styles';
+export { STYLES, type Style, styleFromPrompt, VARIATIONS, type Variation } from './styles';

@@ -2,7 +2,8 @@
 
 /** 32-bit integer hash of two integers (and a seed), spread over [0, 2^32). */
 export function hash2(x: number, y: number, seed = 0): number {
-  let h = (Math.imul(x | 0, 0x27d4eb2d) ^ Math.imul(y | 0, 0x165667b1) ^ Math.imul(seed | 0, 0x9e3779b9)) >>> 0;
+  let h =
+    (Math.imul(x | 0, 0x27d4eb2d) ^ Math.imul(y | 0, 0x165667b1) ^ Math.imul(seed | 0, 0x9e3779b9)) >>> 0;
   h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
@@ -62,7 +63,7 @@ export function fbm(x: number, y: number, octaves: number, seed = 0): number {
   return sum / norm;
 }
 
-export const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+export const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
 export const smoothstep = (a: number, b: number, v: number) => {
   const t = clamp01((v - a) / (b - a));
   return t * t * (3 - 2 * t);

@@ -4,8 +4,9 @@
  * rooms and the distance to the nearest wall. Everything is bounded: segments are capped upstream and the grid has
  * at most ~260 cells a side.
  */
-import type { NormalisedDrawing, Segment } from '../drawings/types';
+
 import { unprocessable } from '../drawings/errors';
+import type { NormalisedDrawing, Segment } from '../drawings/types';
 import { decodePngLuminance } from './png';
 
 export interface WallPiece {
@@ -178,7 +179,12 @@ function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: numb
       const i = stack.pop()!;
       members.push(i);
       const x = i % w;
-      const next = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i >= w ? i - w : -1, i < (h - 1) * w ? i + w : -1];
+      const next = [
+        x > 0 ? i - 1 : -1,
+        x < w - 1 ? i + 1 : -1,
+        i >= w ? i - w : -1,
+        i < (h - 1) * w ? i + w : -1,
+      ];
       for (const j of next) {
         if (j < 0 || barrier[j] || outside[j] || label[j] !== -1) continue;
         label[j] = s;
@@ -251,7 +257,11 @@ interface End {
 }
 
 /** Gaps between collinear wall ends that face each other, 0.45–2.6 m apart: doors and windows. */
-function findVectorOpenings(walls: WallPiece[], details: WallPiece[], arcs: { cx: number; cy: number; r: number }[]) {
+function findVectorOpenings(
+  walls: WallPiece[],
+  details: WallPiece[],
+  arcs: { cx: number; cy: number; r: number }[],
+) {
   const ends: End[] = [];
   walls.forEach((wp, seg) => {
     const len = Math.hypot(wp.x2 - wp.x1, wp.y2 - wp.y1);
@@ -307,7 +317,11 @@ function findVectorOpenings(walls: WallPiece[], details: WallPiece[], arcs: { cx
   return openings;
 }
 
-function classifyOpening(o: Opening, details: WallPiece[], arcs: { cx: number; cy: number; r: number }[]): OpeningKind {
+function classifyOpening(
+  o: Opening,
+  details: WallPiece[],
+  arcs: { cx: number; cy: number; r: number }[],
+): OpeningKind {
   const gap = Math.hypot(o.x2 - o.x1, o.y2 - o.y1);
   for (const a of arcs) {
     const near = Math.min(Math.hypot(a.cx - o.x1, a.cy - o.y1), Math.hypot(a.cx - o.x2, a.cy - o.y2));
@@ -322,7 +336,8 @@ function classifyOpening(o: Opening, details: WallPiece[], arcs: { cx: number; c
     const perp = Math.abs(mx * uy - my * ux);
     const dl = Math.hypot(d.x2 - d.x1, d.y2 - d.y1);
     const parallel = dl > 0 && Math.abs(((d.x2 - d.x1) * ux + (d.y2 - d.y1) * uy) / dl) > 0.95;
-    if (parallel && along > 0 && along < gap && perp < Math.max(0.3, o.t * 1.5) && dl > gap * 0.3) return 'window';
+    if (parallel && along > 0 && along < gap && perp < Math.max(0.3, o.t * 1.5) && dl > gap * 0.3)
+      return 'window';
   }
   return 'opening';
 }
@@ -380,7 +395,10 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     minY: Math.min(flip * (minY - cy), flip * (maxY - cy)) * mpu - t,
     maxY: Math.max(flip * (minY - cy), flip * (maxY - cy)) * mpu + t,
   };
-  const cell = Math.max((Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * t) / GRID_SIDE, 0.03);
+  const cell = Math.max(
+    (Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * t) / GRID_SIDE,
+    0.03,
+  );
   const base = {
     cell,
     ox: bounds.minX - 3 * cell,
@@ -444,7 +462,11 @@ function countStraightWalls(pieces: WallPiece[]): number {
 // Raster plans
 
 /** Ink mask → wall mask: a morphological opening removes thin strokes (text, dimensions, door swings). */
-export function wallMaskFromInk(ink: Uint8Array, w: number, h: number): { walls: Uint8Array; radius: number } {
+export function wallMaskFromInk(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+): { walls: Uint8Array; radius: number } {
   const notInk = new Uint8Array(w * h);
   let inkCount = 0;
   for (let i = 0; i < ink.length; i++) {
@@ -486,8 +508,18 @@ function runOpenings(
   const across = (x: number, y: number, horizontal: boolean) => {
     // Extent of the wall across the run direction at (x, y).
     let n = 1;
-    for (let k = 1; k < 40 && (horizontal ? y - k >= 0 && wall[(y - k) * w + x] : x - k >= 0 && wall[y * w + x - k]); k++) n++;
-    for (let k = 1; k < 40 && (horizontal ? y + k < h && wall[(y + k) * w + x] : x + k < w && wall[y * w + x + k]); k++) n++;
+    for (
+      let k = 1;
+      k < 40 && (horizontal ? y - k >= 0 && wall[(y - k) * w + x] : x - k >= 0 && wall[y * w + x - k]);
+      k++
+    )
+      n++;
+    for (
+      let k = 1;
+      k < 40 && (horizontal ? y + k < h && wall[(y + k) * w + x] : x + k < w && wall[y * w + x + k]);
+      k++
+    )
+      n++;
     return n;
   };
   /** Thinnest cross-section over the last few cells of a run (a T-junction at the very end is ignored). */
@@ -534,7 +566,11 @@ function runOpenings(
   const groups: { horizontal: boolean; first: number; last: number; a: number; b: number }[] = [];
   for (const f of found) {
     const g = groups.find(
-      (c) => c.horizontal === f.horizontal && f.line - c.last <= 1 && Math.abs(f.a - c.a) <= 2 && Math.abs(f.b - c.b) <= 2,
+      (c) =>
+        c.horizontal === f.horizontal &&
+        f.line - c.last <= 1 &&
+        Math.abs(f.a - c.a) <= 2 &&
+        Math.abs(f.b - c.b) <= 2,
     );
     if (g) {
       g.last = f.line;

@@ -1,6 +1,6 @@
 import type { NormalisedDrawing } from '../drawings/types';
 import { renderScene } from './render';
-import { type Style, styleFromPrompt, type Variation, VARIATIONS } from './styles';
+import { type Style, styleFromPrompt, VARIATIONS, type Variation } from './styles';
 
 export interface ImageRequest {
   drawing: NormalisedDrawing;

@@ -4,7 +4,11 @@ import type { Mesh } from './scene';
 export type Vec3 = [number, number, number];
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 export const normalize = (a: Vec3): Vec3 => {
   const l = Math.hypot(a[0], a[1], a[2]) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
@@ -40,9 +44,22 @@ export function directionFrom(azimuthDeg: number, elevationDeg: number): Vec3 {
  */
 export function fitCamera(
   box: Mesh['box'],
-  opts: { kind: 'ortho' | 'persp'; azimuth: number; elevation: number; distance?: number; margin: number; width: number; height: number; lookDown?: number },
+  opts: {
+    kind: 'ortho' | 'persp';
+    azimuth: number;
+    elevation: number;
+    distance?: number;
+    margin: number;
+    width: number;
+    height: number;
+    lookDown?: number;
+  },
 ): Camera {
-  const target: Vec3 = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) * (opts.lookDown ?? 0.35)];
+  const target: Vec3 = [
+    (box.minX + box.maxX) / 2,
+    (box.minY + box.maxY) / 2,
+    (box.minZ + box.maxZ) * (opts.lookDown ?? 0.35),
+  ];
   const radius = Math.hypot(box.maxX - box.minX, box.maxY - box.minY, box.maxZ - box.minZ) / 2;
   const dir = directionFrom(opts.azimuth, opts.elevation);
   const dist = opts.kind === 'persp' ? radius * (opts.distance ?? 2.6) : radius * 4;
@@ -50,7 +67,19 @@ export function fitCamera(
   const f = normalize(sub(target, eye));
   const r = normalize(cross(f, [0, 0, 1]));
   const u = cross(r, f);
-  const cam: Camera = { kind: opts.kind, eye, r, u, f, scale: 1, cx: 0, cy: 0, width: opts.width, height: opts.height, near: 0.05 };
+  const cam: Camera = {
+    kind: opts.kind,
+    eye,
+    r,
+    u,
+    f,
+    scale: 1,
+    cx: 0,
+    cy: 0,
+    width: opts.width,
+    height: opts.height,
+    near: 0.05,
+  };
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -82,13 +111,29 @@ export function fitCamera(
 export function lightCamera(box: Mesh['box'], towardsLight: Vec3, size: number): Camera {
   const target: Vec3 = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) / 2];
   const radius = Math.hypot(box.maxX - box.minX, box.maxY - box.minY, box.maxZ - box.minZ) / 2;
-  const eye: Vec3 = [target[0] + towardsLight[0] * radius * 4, target[1] + towardsLight[1] * radius * 4, target[2] + towardsLight[2] * radius * 4];
+  const eye: Vec3 = [
+    target[0] + towardsLight[0] * radius * 4,
+    target[1] + towardsLight[1] * radius * 4,
+    target[2] + towardsLight[2] * radius * 4,
+  ];
   const f = normalize(sub(target, eye));
   const helper: Vec3 = Math.abs(f[2]) > 0.99 ? [0, 1, 0] : [0, 0, 1];
   const r = normalize(cross(f, helper));
   const u = cross(r, f);
   const scale = size / (2 * radius * 1.05);
-  return { kind: 'ortho', eye, r, u, f, scale, cx: size / 2, cy: size / 2, width: size, height: size, near: 0 };
+  return {
+    kind: 'ortho',
+    eye,
+    r,
+    u,
+    f,
+    scale,
+    cx: size / 2,
+    cy: size / 2,
+    width: size,
+    height: size,
+    near: 0,
+  };
 }
 
 /** World → screen: [sx, sy, depth] with depth larger for nearer points (−z for ortho, 1/z for perspective). */
@@ -256,7 +301,12 @@ export function rasterize(
         if (pin) out.push(p);
         if (pin !== qin) {
           const s = (cam.near - p[3]!) / (q[3]! - p[3]!);
-          out.push([p[0]! + (q[0]! - p[0]!) * s, p[1]! + (q[1]! - p[1]!) * s, p[2]! + (q[2]! - p[2]!) * s, cam.near]);
+          out.push([
+            p[0]! + (q[0]! - p[0]!) * s,
+            p[1]! + (q[1]! - p[1]!) * s,
+            p[2]! + (q[2]! - p[2]!) * s,
+            cam.near,
+          ]);
         }
       }
       poly = out;

@@ -8,7 +8,17 @@ import sharp from 'sharp';
 import type { NormalisedDrawing } from '../drawings/types';
 import { fbm, hash2, hashBytes, mix, noise2, rand2, smoothstep } from './noise';
 import { buildPlan, type Plan } from './plan';
-import { type Camera, directionFrom, fitCamera, type Frame, lightCamera, project, rasterize, unproject, type Vec3 } from './raster';
+import {
+  type Camera,
+  directionFrom,
+  type Frame,
+  fitCamera,
+  lightCamera,
+  project,
+  rasterize,
+  unproject,
+  type Vec3,
+} from './raster';
 import { buildMesh, FLOOR_LEVEL, MAT, MAT_CLASS, type Mesh } from './scene';
 import { type Look, lookFor, type RGB, type Style, type Variation } from './styles';
 import { watercolour } from './watercolour';
@@ -55,7 +65,7 @@ const ROTATED: [number, number][][] = Array.from({ length: 16 }, (_, k) => {
 function toneMap(x: number): number {
   // ACES filmic (Narkowicz), then sRGB gamma.
   const v = (x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14);
-  const c = v < 0 ? 0 : v > 1 ? 1 : v;
+  const c = Math.max(0, Math.min(1, v));
   return c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
 }
 
@@ -64,7 +74,8 @@ const TONE_LUT_MAX = 16;
 /** Tone curve as a table over [0, 16] (linear light) → 8-bit sRGB. */
 const TONE_LUT = (() => {
   const lut = new Uint8Array(TONE_LUT_SIZE + 1);
-  for (let i = 0; i <= TONE_LUT_SIZE; i++) lut[i] = Math.round(toneMap(((i + 0.5) / TONE_LUT_SIZE) * TONE_LUT_MAX) * 255);
+  for (let i = 0; i <= TONE_LUT_SIZE; i++)
+    lut[i] = Math.round(toneMap(((i + 0.5) / TONE_LUT_SIZE) * TONE_LUT_MAX) * 255);
   return lut;
 })();
 
@@ -136,7 +147,17 @@ function shadowAt(ctx: Ctx, x: number, y: number, z: number, radius: number, px:
 }
 
 /** Procedural material colour (linear RGB) at a world point. */
-function albedo(ctx: Ctx, mat: number, x: number, y: number, z: number, nx: number, ny: number, nz: number, out: number[]) {
+function albedo(
+  ctx: Ctx,
+  mat: number,
+  x: number,
+  y: number,
+  z: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  out: number[],
+) {
   const { palette, detail } = ctx.look;
   const seed = ctx.seed;
   let c: RGB;
@@ -251,7 +272,9 @@ function skyColour(ctx: Ctx, px: number, py: number, out: number[]) {
   out[2] = mix(sky.horizon[2], sky.zenith[2], t) + sky.glow[2] * glow;
   // Soft clouds in daylight skies.
   if (!sky.stars) {
-    const cl = smoothstep(0.55, 0.85, fbm(dx / (dz + 0.15) * 2, dy / (dz + 0.15) * 2, 3, ctx.seed + 21)) * (1 - t * 0.6);
+    const cl =
+      smoothstep(0.55, 0.85, fbm((dx / (dz + 0.15)) * 2, (dy / (dz + 0.15)) * 2, 3, ctx.seed + 21)) *
+      (1 - t * 0.6);
     out[0] = mix(out[0], sky.horizon[0] * 1.1, cl * 0.6);
     out[1] = mix(out[1], sky.horizon[1] * 1.1, cl * 0.6);
     out[2] = mix(out[2], sky.horizon[2] * 1.1, cl * 0.6);
@@ -302,7 +325,18 @@ export async function renderScene(
   const shadow = rasterize(mesh, shadowCam, { skip: (m) => m === MAT.ground || m === MAT.glass });
   lap('shadow');
   const seed = hashBytes(drawing.png);
-  const ctx: Ctx = { look, plan, mesh, cam, sunDir, shadowCam, shadow, glow: windowGlow(plan), seed, top: mesh.box.maxZ };
+  const ctx: Ctx = {
+    look,
+    plan,
+    mesh,
+    cam,
+    sunDir,
+    shadowCam,
+    shadow,
+    glow: windowGlow(plan),
+    seed,
+    top: mesh.box.maxZ,
+  };
   const rgb = new Float32Array(W * H * 3);
   const classes = new Uint8Array(W * H);
   shade(ctx, frame, rgb, classes);
@@ -314,7 +348,9 @@ export async function renderScene(
     const j = rgb[i]! * k;
     out[i] = TONE_LUT[j < 0 ? 0 : j >= TONE_LUT_SIZE ? TONE_LUT_SIZE : Math.floor(j)]!;
   }
-  const final = look.watercolour ? watercolour(out, frame, mesh, W, H, seed + variation) : antialias(out, frame, W, H);
+  const final = look.watercolour
+    ? watercolour(out, frame, mesh, W, H, seed + variation)
+    : antialias(out, frame, W, H);
   lap('post');
   const png = await sharp(Buffer.from(final.buffer, final.byteOffset, final.byteLength), {
     raw: { width: W, height: H, channels: 3 },
@@ -424,7 +460,15 @@ function shade(ctx: Ctx, frame: Frame, rgb: Float32Array, classes: Uint8Array) {
         sun =
           ndl *
           sunI *
-          shadowAt(ctx, p[0] + nx * texel * 1.5, p[1] + ny * texel * 1.5, p[2] + nz * texel * 1.5, look.softness, px, py);
+          shadowAt(
+            ctx,
+            p[0] + nx * texel * 1.5,
+            p[1] + ny * texel * 1.5,
+            p[2] + nz * texel * 1.5,
+            look.softness,
+            px,
+            py,
+          );
       }
       const hemi = (0.5 + 0.5 * nz) * amb.intensity * ao;
       let lightR = sr * sun + mix(amb.ground[0], amb.sky[0], 0.5 + 0.5 * nz) * hemi;
@@ -465,7 +509,8 @@ function shade(ctx: Ctx, frame: Frame, rgb: Float32Array, classes: Uint8Array) {
         b = mix(b, look.sky.horizon[2], fres * 0.6);
       }
       if (fogD > 0) {
-        const dist = cam.kind === 'persp' ? Math.hypot(p[0] - cam.eye[0], p[1] - cam.eye[1], p[2] - cam.eye[2]) : 0;
+        const dist =
+          cam.kind === 'persp' ? Math.hypot(p[0] - cam.eye[0], p[1] - cam.eye[1], p[2] - cam.eye[2]) : 0;
         const f = 1 - Math.exp(-dist * fogD);
         r = mix(r, fr, f);
         gg = mix(gg, fg, f);
@@ -495,4 +540,3 @@ function antialias(src: Uint8ClampedArray, frame: Frame, W: number, H: number): 
   }
   return out;
 }
-

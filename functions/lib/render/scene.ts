@@ -106,7 +106,13 @@ export function buildMesh(plan: Plan, opts: SceneOptions): Mesh {
   if (area * g.cell * g.cell < bw * bh * 0.15) {
     // Nothing enclosed (loose lines): a slab over the walls' bounds.
     b.box(
-      { x1: plan.bounds.minX, y1: (plan.bounds.minY + plan.bounds.maxY) / 2, x2: plan.bounds.maxX, y2: (plan.bounds.minY + plan.bounds.maxY) / 2, t: bh },
+      {
+        x1: plan.bounds.minX,
+        y1: (plan.bounds.minY + plan.bounds.maxY) / 2,
+        x2: plan.bounds.maxX,
+        y2: (plan.bounds.minY + plan.bounds.maxY) / 2,
+        t: bh,
+      },
       0,
       F,
       MAT.slabSide,
@@ -118,7 +124,13 @@ export function buildMesh(plan: Plan, opts: SceneOptions): Mesh {
       const bx = g.ox + x1 * g.cell;
       const ay = g.oy + y0 * g.cell;
       const by = g.oy + y1 * g.cell;
-      b.box({ x1: ax, y1: (ay + by) / 2, x2: bx, y2: (ay + by) / 2, t: by - ay }, 0, F, MAT.slabSide, MAT.floor);
+      b.box(
+        { x1: ax, y1: (ay + by) / 2, x2: bx, y2: (ay + by) / 2, t: by - ay },
+        0,
+        F,
+        MAT.slabSide,
+        MAT.floor,
+      );
     }
   }
   // Ground plate centred on the building.
@@ -163,7 +175,13 @@ function addOpening(b: Builder, o: Opening, F: number, H: number, fullHeight: nu
       const my = (o.y1 + o.y2) / 2;
       const ux = ((o.x2 - o.x1) / len) * 0.03;
       const uy = ((o.y2 - o.y1) / len) * 0.03;
-      b.box({ x1: mx - ux, y1: my - uy, x2: mx + ux, y2: my + uy, t: o.t * 0.5 }, F + SILL, F + Math.min(head, H), MAT.frame, MAT.frame);
+      b.box(
+        { x1: mx - ux, y1: my - uy, x2: mx + ux, y2: my + uy, t: o.t * 0.5 },
+        F + SILL,
+        F + Math.min(head, H),
+        MAT.frame,
+        MAT.frame,
+      );
     }
   }
 }

@@ -29,14 +29,30 @@ const hex = (h: string): RGB => {
 
 export interface Look {
   description: string;
-  camera: { kind: 'ortho' | 'persp'; azimuth: number; elevation: number; distance?: number; margin: number; lookDown?: number };
+  camera: {
+    kind: 'ortho' | 'persp';
+    azimuth: number;
+    elevation: number;
+    distance?: number;
+    margin: number;
+    lookDown?: number;
+  };
   sun: { azimuth: number; elevation: number; color: RGB; intensity: number };
   ambient: { sky: RGB; ground: RGB; intensity: number };
   sky: { kind: 'sky' | 'studio' | 'paper'; zenith: RGB; horizon: RGB; glow: RGB; stars: boolean };
   fog: { color: RGB; density: number };
   /** Texture detail: brick and planks, or smooth tones. */
   detail: 'rich' | 'plain';
-  palette: { wall: RGB; wallTop: RGB; floor: RGB; ground: RGB; groundAlt: RGB; slab: RGB; glass: RGB; frame: RGB };
+  palette: {
+    wall: RGB;
+    wallTop: RGB;
+    floor: RGB;
+    ground: RGB;
+    groundAlt: RGB;
+    slab: RGB;
+    glass: RGB;
+    frame: RGB;
+  };
   brick: boolean;
   /** PCF radius in shadow-map texels. */
   softness: number;
@@ -53,10 +69,34 @@ const DAY_SUN: Look['sun'] = { azimuth: 300, elevation: 42, color: hex('#fff4e0'
 const GOLDEN_SUN: Look['sun'] = { azimuth: 255, elevation: 11, color: hex('#ffb066'), intensity: 2.8 };
 const MOON: Look['sun'] = { azimuth: 140, elevation: 35, color: hex('#9fb4ff'), intensity: 0.22 };
 
-const DAY_SKY: Look['sky'] = { kind: 'sky', zenith: hex('#4f86c6'), horizon: hex('#d6e6f5'), glow: hex('#fff1d0'), stars: false };
-const GOLDEN_SKY: Look['sky'] = { kind: 'sky', zenith: hex('#4a5d8c'), horizon: hex('#ffc48a'), glow: hex('#ff9a4a'), stars: false };
-const NIGHT_SKY: Look['sky'] = { kind: 'sky', zenith: hex('#02040d'), horizon: hex('#1b2440'), glow: hex('#6677aa'), stars: true };
-const DUSK_SKY: Look['sky'] = { kind: 'sky', zenith: hex('#141d45'), horizon: hex('#c9738a'), glow: hex('#f2a07a'), stars: false };
+const DAY_SKY: Look['sky'] = {
+  kind: 'sky',
+  zenith: hex('#4f86c6'),
+  horizon: hex('#d6e6f5'),
+  glow: hex('#fff1d0'),
+  stars: false,
+};
+const GOLDEN_SKY: Look['sky'] = {
+  kind: 'sky',
+  zenith: hex('#4a5d8c'),
+  horizon: hex('#ffc48a'),
+  glow: hex('#ff9a4a'),
+  stars: false,
+};
+const NIGHT_SKY: Look['sky'] = {
+  kind: 'sky',
+  zenith: hex('#02040d'),
+  horizon: hex('#1b2440'),
+  glow: hex('#6677aa'),
+  stars: true,
+};
+const DUSK_SKY: Look['sky'] = {
+  kind: 'sky',
+  zenith: hex('#141d45'),
+  horizon: hex('#c9738a'),
+  glow: hex('#f2a07a'),
+  stars: false,
+};
 
 const BASE_PALETTE: Look['palette'] = {
   wall: hex('#ece4d6'),
@@ -88,14 +128,19 @@ function photoreal(variation: Variation): Look {
     exposure: 1,
   };
   if (variation === 1) {
-    return { ...base, description: 'Photorealistic exterior in midday sun: soft shadows, brick walls, timber floors and a lawn, seen in perspective from the south-west.' };
+    return {
+      ...base,
+      description:
+        'Photorealistic exterior in midday sun: soft shadows, brick walls, timber floors and a lawn, seen in perspective from the south-west.',
+    };
   }
   if (variation === 2) {
     return {
       ...base,
       camera: { kind: 'persp', azimuth: 35, elevation: 42, distance: 1.9, margin: 0.06 },
       sun: { ...DAY_SUN, azimuth: 120, elevation: 50 },
-      description: 'Photorealistic exterior from the north-east, a higher and closer perspective that shows the rooms behind the walls.',
+      description:
+        'Photorealistic exterior from the north-east, a higher and closer perspective that shows the rooms behind the walls.',
     };
   }
   return {
@@ -105,12 +150,19 @@ function photoreal(variation: Variation): Look {
     ambient: { sky: hex('#7d8fc0'), ground: hex('#8a6a50'), intensity: 0.45 },
     fog: { color: hex('#f2b98a'), density: 0.008 },
     lamps: 0.35,
-    description: 'Photorealistic exterior at golden hour: low warm sun, long shadows, hazy air and the first lights inside.',
+    description:
+      'Photorealistic exterior at golden hour: low warm sun, long shadows, hazy air and the first lights inside.',
   };
 }
 
 function isometric(variation: Variation): Look {
-  const studio: Look['sky'] = { kind: 'studio', zenith: hex('#e9edf2'), horizon: hex('#fbfbfa'), glow: hex('#ffffff'), stars: false };
+  const studio: Look['sky'] = {
+    kind: 'studio',
+    zenith: hex('#e9edf2'),
+    horizon: hex('#fbfbfa'),
+    glow: hex('#ffffff'),
+    stars: false,
+  };
   const base: Look = {
     description: '',
     camera: { kind: 'ortho', azimuth: -135, elevation: 35.264, margin: 0.08, lookDown: 0.5 },
@@ -119,7 +171,14 @@ function isometric(variation: Variation): Look {
     sky: studio,
     fog: { color: hex('#ffffff'), density: 0 },
     detail: 'plain',
-    palette: { ...BASE_PALETTE, wall: hex('#f3f1ec'), wallTop: hex('#4a4d55'), floor: hex('#d9c3a0'), ground: hex('#d7dbd2'), groundAlt: hex('#cdd3c6') },
+    palette: {
+      ...BASE_PALETTE,
+      wall: hex('#f3f1ec'),
+      wallTop: hex('#4a4d55'),
+      floor: hex('#d9c3a0'),
+      ground: hex('#d7dbd2'),
+      groundAlt: hex('#cdd3c6'),
+    },
     brick: false,
     softness: 2,
     lamps: 0,
@@ -129,20 +188,32 @@ function isometric(variation: Variation): Look {
     exposure: 1,
   };
   if (variation === 1) {
-    return { ...base, detail: 'rich', description: 'Isometric massing model with crisp sunlight, soft shadows and material tones for walls, floors and site.' };
+    return {
+      ...base,
+      detail: 'rich',
+      description:
+        'Isometric massing model with crisp sunlight, soft shadows and material tones for walls, floors and site.',
+    };
   }
   if (variation === 2) {
     return {
       ...base,
       camera: { kind: 'ortho', azimuth: 45, elevation: 50, margin: 0.08, lookDown: 0.5 },
-      description: 'Isometric view from the opposite corner at a steeper angle, reading the plan layout more clearly.',
+      description:
+        'Isometric view from the opposite corner at a steeper angle, reading the plan layout more clearly.',
     };
   }
   return {
     ...base,
     sun: MOON,
     ambient: { sky: hex('#28314f'), ground: hex('#15161c'), intensity: 0.5 },
-    sky: { kind: 'studio', zenith: hex('#0e1424'), horizon: hex('#243052'), glow: hex('#243052'), stars: false },
+    sky: {
+      kind: 'studio',
+      zenith: hex('#0e1424'),
+      horizon: hex('#243052'),
+      glow: hex('#243052'),
+      stars: false,
+    },
     lamps: 1,
     description: 'Isometric model at night, with lit windows and warm light in every room.',
   };
@@ -167,7 +238,11 @@ function night(variation: Variation): Look {
     exposure: 1.15,
   };
   if (variation === 1) {
-    return { ...base, description: 'Night scene: moonlight, glowing windows and warm interior light spilling onto the lawn under a starry sky.' };
+    return {
+      ...base,
+      description:
+        'Night scene: moonlight, glowing windows and warm interior light spilling onto the lawn under a starry sky.',
+    };
   }
   if (variation === 2) {
     return {
@@ -193,10 +268,23 @@ function interior(variation: Variation): Look {
     camera: { kind: 'persp', azimuth: -110, elevation: 55, distance: 1.9, margin: 0.05, lookDown: 0.1 },
     sun: { ...DAY_SUN, azimuth: 230, elevation: 40, intensity: 2.3 },
     ambient: { sky: hex('#e8eef5'), ground: hex('#b8a890'), intensity: 0.85 },
-    sky: { kind: 'studio', zenith: hex('#e4e6ea'), horizon: hex('#f7f6f3'), glow: hex('#ffffff'), stars: false },
+    sky: {
+      kind: 'studio',
+      zenith: hex('#e4e6ea'),
+      horizon: hex('#f7f6f3'),
+      glow: hex('#ffffff'),
+      stars: false,
+    },
     fog: { color: hex('#f7f6f3'), density: 0 },
     detail: 'rich',
-    palette: { ...BASE_PALETTE, wall: hex('#fbf8f2'), wallTop: hex('#8a8782'), floor: hex('#c99a66'), ground: hex('#e2e2dc'), groundAlt: hex('#d8d8d0') },
+    palette: {
+      ...BASE_PALETTE,
+      wall: hex('#fbf8f2'),
+      wallTop: hex('#8a8782'),
+      floor: hex('#c99a66'),
+      ground: hex('#e2e2dc'),
+      groundAlt: hex('#d8d8d0'),
+    },
     brick: false,
     softness: 3.5,
     lamps: 0.25,
@@ -207,7 +295,11 @@ function interior(variation: Variation): Look {
     exposure: 1.05,
   };
   if (variation === 1) {
-    return { ...base, description: 'Interior cut-away: walls cut at 1.35 m to show the rooms, light plaster, oak floors and soft daylight.' };
+    return {
+      ...base,
+      description:
+        'Interior cut-away: walls cut at 1.35 m to show the rooms, light plaster, oak floors and soft daylight.',
+    };
   }
   if (variation === 2) {
     return {
@@ -220,7 +312,13 @@ function interior(variation: Variation): Look {
     ...base,
     sun: { azimuth: 260, elevation: 8, color: hex('#ffab66'), intensity: 1.2 },
     ambient: { sky: hex('#56608a'), ground: hex('#3a3030'), intensity: 0.35 },
-    sky: { kind: 'studio', zenith: hex('#1a2036'), horizon: hex('#3a3550'), glow: hex('#3a3550'), stars: false },
+    sky: {
+      kind: 'studio',
+      zenith: hex('#1a2036'),
+      horizon: hex('#3a3550'),
+      glow: hex('#3a3550'),
+      stars: false,
+    },
     lamps: 1.3,
     description: 'Interior cut-away in the evening, lit by warm lamps in each room.',
   };
@@ -228,19 +326,33 @@ function interior(variation: Variation): Look {
 
 function artistic(variation: Variation): Look {
   const photo = photoreal(variation);
-  const paper: Look['sky'] = { kind: 'paper', zenith: hex('#bcd3e6'), horizon: hex('#f4eee2'), glow: hex('#f4eee2'), stars: false };
+  const paper: Look['sky'] = {
+    kind: 'paper',
+    zenith: hex('#bcd3e6'),
+    horizon: hex('#f4eee2'),
+    glow: hex('#f4eee2'),
+    stars: false,
+  };
   const look: Look = {
     ...photo,
     sky: paper,
     fog: { ...photo.fog, density: photo.fog.density * 0.5 },
     brick: false,
     detail: 'plain',
-    palette: { ...BASE_PALETTE, wall: hex('#e8dcc6'), ground: hex('#8fb36a'), groundAlt: hex('#b9cf86'), wallTop: hex('#5a5560') },
+    palette: {
+      ...BASE_PALETTE,
+      wall: hex('#e8dcc6'),
+      ground: hex('#8fb36a'),
+      groundAlt: hex('#b9cf86'),
+      wallTop: hex('#5a5560'),
+    },
     softness: 4,
     watercolour: true,
     groundScale: 2.2,
   };
-  const what = ['washes of soft daylight', 'another viewpoint, loose and airy', 'warm evening washes'][variation - 1];
+  const what = ['washes of soft daylight', 'another viewpoint, loose and airy', 'warm evening washes'][
+    variation - 1
+  ];
   return { ...look, description: `Watercolour sketch: paper grain, wobbling ink lines and ${what}.` };
 }
 

@@ -52,9 +52,21 @@ export function watercolour(
   const region = new Int32Array(n);
   const col = new Float32Array(n * 3);
   const scale = W / 1024;
-  const wobbleX = coarseField(W, H, (x, y) => (noise2(x / (38 * scale), y / (38 * scale), seed) - 0.5) * 7 * scale);
-  const wobbleY = coarseField(W, H, (x, y) => (noise2(x / (38 * scale), y / (38 * scale), seed + 1) - 0.5) * 7 * scale);
-  const borderNoise = coarseField(W, H, (x, y) => (fbm(x / (90 * scale), y / (90 * scale), 3, seed + 4) - 0.5) * 0.08);
+  const wobbleX = coarseField(
+    W,
+    H,
+    (x, y) => (noise2(x / (38 * scale), y / (38 * scale), seed) - 0.5) * 7 * scale,
+  );
+  const wobbleY = coarseField(
+    W,
+    H,
+    (x, y) => (noise2(x / (38 * scale), y / (38 * scale), seed + 1) - 0.5) * 7 * scale,
+  );
+  const borderNoise = coarseField(
+    W,
+    H,
+    (x, y) => (fbm(x / (90 * scale), y / (90 * scale), 3, seed + 4) - 0.5) * 0.08,
+  );
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const dx = wobbleX(x, y);

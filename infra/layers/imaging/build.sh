@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the imaging layer: sharp and @napi-rs/canvas for Lambda's linux-arm64 (glibc), at the versions the
-# project locks, into infra/layers/imaging/dist/nodejs/node_modules.
+# Builds the imaging layer for Lambda's linux-arm64 (glibc), at the versions the project locks, into
+# infra/layers/imaging/dist/nodejs/node_modules: the native sharp and @napi-rs/canvas, and pdfjs-dist and
+# libredwg-web, which load files (worker, .wasm) from beside themselves and so are not bundled.
 set -euo pipefail
 cd "$(dirname "$0")"
 root=../../..
@@ -9,5 +10,6 @@ rm -rf dist && mkdir -p dist/nodejs
 cd dist/nodejs
 echo '{"private":true}' > package.json
 npm install --no-audit --no-fund --omit=dev --os=linux --cpu=arm64 --libc=glibc \
-  "sharp@$(version sharp)" "@napi-rs/canvas@$(version @napi-rs/canvas)"
+  "sharp@$(version sharp)" "@napi-rs/canvas@$(version @napi-rs/canvas)" \
+  "pdfjs-dist@$(version pdfjs-dist)" "@mlightcad/libredwg-web@$(version @mlightcad/libredwg-web)"
 echo "Imaging layer built: $(du -sh node_modules | cut -f1)"

@@ -80,8 +80,11 @@ const TASKS: Record<string, TaskSpec> = {
   },
 };
 
-/** Native image libraries cannot be bundled by esbuild: they come from a layer built for linux-arm64. */
-export const NATIVE_MODULES = ['sharp', '@napi-rs/canvas'];
+/**
+ * Modules esbuild cannot bundle come from a layer built for linux-arm64: the native image libraries, pdfjs (it
+ * loads its worker file from beside itself) and libredwg (it loads its .wasm from beside itself).
+ */
+export const LAYER_MODULES = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', '@mlightcad/libredwg-web'];
 export const IMAGING_LAYER_DIR = 'infra/layers/imaging/dist';
 export const IMAGING_LAYER_PLACEHOLDER = 'infra/layers/imaging/placeholder';
 
@@ -103,7 +106,7 @@ export class Generation extends Construct {
     super(scope, id);
 
     const imagingLayer = new lambda.LayerVersion(this, 'ImagingLayer', {
-      description: 'sharp and @napi-rs/canvas for linux-arm64 (npm run build:layer)',
+      description: 'sharp, @napi-rs/canvas, pdfjs-dist, libredwg-web for linux-arm64 (npm run build:layer)',
       compatibleArchitectures: [LAMBDA_ARCHITECTURE],
       compatibleRuntimes: [LAMBDA_RUNTIME],
       code: lambda.Code.fromAsset(
@@ -123,7 +126,7 @@ export class Generation extends Construct {
         timeout: spec.timeout,
         environment: props.environment,
         invokedBy: 'Step Functions task (synchronous Lambda invoke)',
-        externalModules: spec.objects ? NATIVE_MODULES : [],
+        externalModules: spec.objects ? LAYER_MODULES : [],
         layers: spec.objects ? [imagingLayer] : [],
       });
       props.table.grantReadWriteData(fn.role);

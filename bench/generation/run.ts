@@ -1,0 +1,137 @@
+/**
+ * bench/generation: from POST /generations to all three renders settled, through the local cloud (API, the
+ * real state machine on the local Step Functions endpoint, the local renderer), p50 of 5 runs, and the time
+ * spent in each state (from the execution's history). Run: npm run bench:generation
+ */
+import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { spawnLocalCloud } from '../../infra/local/spawn';
+import type { Generation } from '../../shared/schemas/generations';
+import { apiClient, signInWithPassword, upload } from '../lib/cloud-client';
+import { percentile, printTable } from '../lib/load';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface HistoryEvent {
+  timestamp: number;
+  type: string;
+  stateEnteredEventDetails?: { name: string };
+  stateExitedEventDetails?: { name: string };
+  mapIterationIndex?: number;
+}
+
+/** Seconds per state: entered → exited, summed over retries; Map iterations reported by their slowest. */
+function stateTimes(events: HistoryEvent[]): Record<string, number> {
+  const open = new Map<string, number>();
+  const totals: Record<string, number> = {};
+  for (const e of events) {
+    const name = e.stateEnteredEventDetails?.name ?? e.stateExitedEventDetails?.name;
+    if (!name) continue;
+    const key = `${name}#${e.mapIterationIndex ?? ''}`;
+    if (e.stateEnteredEventDetails) open.set(key, e.timestamp);
+    else if (open.has(key)) {
+      const ms = (e.timestamp - open.get(key)!) * 1000;
+      totals[key] = (totals[key] ?? 0) + ms;
+      open.delete(key);
+    }
+  }
+  const byState: Record<string, number> = {};
+  for (const [key, ms] of Object.entries(totals)) {
+    const name = key.split('#')[0]!;
+    byState[name] = Math.max(byState[name] ?? 0, ms);
+  }
+  return byState;
+}
+
+async function main() {
+  const admin = { email: 'bench@planform.local', password: 'Bench-Passw0rd!' };
+  console.log('Starting the local cloud...');
+  const cloud = await spawnLocalCloud({
+    LOCAL_ADMIN_EMAIL: admin.email,
+    LOCAL_ADMIN_PASSWORD: admin.password,
+  });
+  try {
+    const token = await signInWithPassword(cloud, admin.email, admin.password);
+    const call = apiClient(cloud, token);
+    const project = await call<{ id: string }>('/api/projects', {
+      method: 'POST',
+      body: { title: 'Benchmark house' },
+    });
+    await upload(cloud, token, project.body.id, 'plan.dxf', Buffer.from(planDxf()));
+
+    const rows: (string | number)[][] = [];
+    const totals: number[] = [];
+    const perState: Record<string, number[]> = {};
+    // One warm-up run (module loading, the drawing's normalisation is cached per file after it).
+    for (let run = 0; run <= RUNS; run++) {
+      const t0 = performance.now();
+      const started = await call<{ generation: Generation }>(`/api/projects/${project.body.id}/generations`, {
+        method: 'POST',
+        body: { prompt: 'Photorealistic exterior view' },
+      });
+      if (started.status !== 202) throw new Error(`POST failed: ${JSON.stringify(started.body)}`);
+      const id = started.body.generation.id;
+      let generation = started.body.generation;
+      while (generation.status === 'running') {
+        await new Promise((r) => setTimeout(r, 50));
+        generation = (
+          await call<{ generation: Generation }>(`/api/projects/${project.body.id}/generations/${id}`)
+        ).body.generation;
+      }
+      const ms = performance.now() - t0;
+      const history = await fetch(`${cloud.url}/_local/sfn`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'AWSStepFunctions.GetExecutionHistory',
+        },
+        body: JSON.stringify({
+          executionArn: `arn:aws:states:us-east-1:000000000000:execution:planform-generate:${id}`,
+        }),
+      }).then((r) => r.json() as Promise<{ events: HistoryEvent[] }>);
+      const times = stateTimes(history.events);
+      const label = run === 0 ? 'warm-up' : `run ${run}`;
+      rows.push([
+        label,
+        generation.status,
+        generation.succeeded,
+        ms,
+        times.Prepare ?? 0,
+        times.Generate ?? 0,
+        times.Store ?? 0,
+        times.Finalize ?? 0,
+      ]);
+      if (run > 0) {
+        totals.push(ms);
+        for (const [state, v] of Object.entries(times)) (perState[state] ??= []).push(v);
+      }
+    }
+    const p50 = (values: number[] = []) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
+    rows.push([
+      'p50',
+      '',
+      '',
+      p50(totals),
+      p50(perState.Prepare),
+      p50(perState.Generate),
+      p50(perState.Store),
+      p50(perState.Finalize),
+    ]);
+    printTable(
+      'POST /generations → three renders settled, through the local cloud (ms; Generate and Store: slowest of the 3 parallel variations)',
+      ['run', 'status', 'ok', 'total', 'Prepare', 'Generate', 'Store', 'Finalize'],
+      rows,
+    );
+    console.log('Target: p50 total <= 6000 ms.');
+  } finally {
+    await cloud.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+/** Helpers for benches that drive a spawned local cloud over HTTP as a client would. */
+import type { SpawnedCloud } from '../../infra/local/spawn';
+
+export async function signInWithPassword(
+  cloud: SpawnedCloud,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await fetch(`${cloud.url}/_local/cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cloud.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await response.json()) as { AuthenticationResult?: { IdToken: string } };
+  if (!body.AuthenticationResult) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.AuthenticationResult.IdToken;
+}
+
+export function apiClient(cloud: SpawnedCloud, token: string) {
+  return async <T = Record<string, unknown>>(
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+  ) => {
+    const response = await fetch(`${cloud.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+}
+
+/** Creates a file through the API, posts the bytes to the presigned POST, and completes it. */
+export async function upload(
+  cloud: SpawnedCloud,
+  token: string,
+  projectId: string,
+  name: string,
+  bytes: Buffer,
+): Promise<string> {
+  const call = apiClient(cloud, token);
+  const created = await call<{
+    file: { id: string };
+    upload: { url: string; fields: Record<string, string> };
+  }>(`/api/projects/${projectId}/files`, { method: 'POST', body: { name, size: bytes.length } });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(created.body.upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)]));
+  await fetch(created.body.upload.url, { method: 'POST', body: form });
+  const completed = await call(`/api/projects/${projectId}/files/${created.body.file.id}/complete`, {
+    method: 'POST',
+  });
+  if (completed.status !== 200) throw new Error(`upload failed: ${JSON.stringify(completed.body)}`);
+  return created.body.file.id;
+}

@@ -1,0 +1,239 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PDF_LAYOUT, PLAN, PNG_LAYOUT, planDxf, planPdf, planPng } from '../drawings/fixtures/plan';
+import { normaliseDrawing } from '../drawings/normalise';
+import type { NormalisedDrawing } from '../drawings/types';
+import { analyseDrawing } from './analyse';
+import { buildPlan } from './plan';
+import { localImageProvider, renderVariations } from './provider';
+import { renderScene, type SceneRender } from './render';
+import { STYLES, type Style, styleFromPrompt, type Variation } from './styles';
+
+// Renders take ~0.5 s each on an idle core; leave room for a busy CI machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+type Fixture = 'dxf' | 'png' | 'pdf';
+const drawings = {} as Record<Fixture, NormalisedDrawing>;
+const renders = new Map<string, SceneRender>();
+
+async function render(fixture: Fixture, style: Style, variation: Variation) {
+  const k = `${fixture}/${style}/${variation}`;
+  let r = renders.get(k);
+  if (!r) {
+    r = await renderScene(drawings[fixture], variation, style, 1024);
+    renders.set(k, r);
+  }
+  return r;
+}
+
+/** Plan millimetres → the fixture's drawing units (DXF: the same; PNG/PDF: normalised PNG pixels). */
+function toDrawing(fixture: Fixture, x: number, y: number): [number, number] {
+  if (fixture === 'dxf') return [x, y];
+  let ix: number;
+  let iy: number;
+  if (fixture === 'png') {
+    ix = x * PNG_LAYOUT.scale + PNG_LAYOUT.margin;
+    iy = (PLAN.height - y) * PNG_LAYOUT.scale + PNG_LAYOUT.margin;
+  } else {
+    const s = 2048 / PDF_LAYOUT.pageWidth;
+    ix = (x * PDF_LAYOUT.scale + PDF_LAYOUT.margin) * s;
+    iy = (PDF_LAYOUT.pageHeight - (y * PDF_LAYOUT.scale + PDF_LAYOUT.margin)) * s;
+  }
+  const t = drawings[fixture].geometry.pixelTransform!;
+  return [(ix - t.offsetX) * t.scale, (iy - t.offsetY) * t.scale];
+}
+
+function classNear(r: SceneRender, px: number, py: number, wanted: (c: number) => boolean, radius = 1) {
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      const x = Math.floor(px) + dx;
+      const y = Math.floor(py) + dy;
+      if (x >= 0 && y >= 0 && x < r.width && y < r.height && wanted(r.classes[y * r.width + x]!)) return true;
+    }
+  }
+  return false;
+}
+
+async function decode(png: Buffer) {
+  return sharp(png).raw().toBuffer({ resolveWithObject: true });
+}
+
+async function meanAbsDiff(a: Buffer, b: Buffer) {
+  const [x, y] = await Promise.all([decode(a), decode(b)]);
+  let sum = 0;
+  for (let i = 0; i < x.data.length; i++) sum += Math.abs(x.data[i]! - (y.data[i] ?? 0));
+  return sum / x.data.length;
+}
+
+beforeAll(async () => {
+  drawings.dxf = await normaliseDrawing({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
+  drawings.png = await normaliseDrawing({ bytes: await planPng(), fileName: 'plan.png' });
+  drawings.pdf = await normaliseDrawing({ bytes: await planPdf(), fileName: 'plan.pdf' });
+});
+
+describe('plan analysis', () => {
+  it.each(['dxf', 'png', 'pdf'] as const)(
+    'finds the walls, 3 rooms and the openings of the %s fixture',
+    (fixture) => {
+      const plan = buildPlan(drawings[fixture]);
+      expect(plan.rooms).toHaveLength(PLAN.rooms);
+      expect(plan.openings.filter((o) => o.kind === 'window').length).toBe(fixture === 'pdf' ? 0 : 2);
+      expect(plan.openings).toHaveLength(5);
+      if (fixture === 'dxf') {
+        expect(plan.wallCount).toBe(PLAN.walls.length);
+        expect(plan.openings.filter((o) => o.kind === 'door')).toHaveLength(3);
+      }
+    },
+  );
+
+  it('writes a one or two sentence analysis', () => {
+    const text = analyseDrawing(drawings.dxf);
+    expect(text).toMatch(
+      /^A plan of about 12\.0 × 9\.0 m, from a DXF drawing in millimetres, with 13 walls and 3 enclosed rooms/,
+    );
+    expect(text).toMatch(/3 doors and 2 windows\.$/);
+    expect(text.split('. ').length).toBeLessThanOrEqual(2);
+    expect(analyseDrawing(drawings.png)).toMatch(/raster drawing .* 3 enclosed rooms/);
+  });
+});
+
+describe('renderer keeps the geometry', () => {
+  const cases: [Fixture, Style][] = [
+    ['dxf', 'isometric'],
+    ['dxf', 'photorealistic'],
+    ['dxf', 'interior'],
+    ['png', 'isometric'],
+    ['png', 'photorealistic'],
+    ['pdf', 'isometric'],
+  ];
+  it.each(cases)('%s, %s: wall pixels are massing, empty areas stay empty', async (fixture, style) => {
+    const r = await render(fixture, style, 1);
+    let hits = 0;
+    let samples = 0;
+    for (const [x1, y1, x2, y2] of PLAN.walls) {
+      const len = Math.hypot(x2 - x1, y2 - y1);
+      const n = Math.max(2, Math.round(len / 250));
+      for (let i = 1; i < n; i++) {
+        const [x, y] = toDrawing(fixture, x1 + ((x2 - x1) * i) / n, y1 + ((y2 - y1) * i) / n);
+        const [px, py] = r.projectDrawing(x, y, r.wallTop - 0.01);
+        samples++;
+        if (classNear(r, px, py, (c) => c === 3 || c === 4)) hits++;
+      }
+    }
+    expect(samples).toBeGreaterThan(150);
+    expect(hits / samples).toBeGreaterThanOrEqual(0.9);
+
+    // Inside the rooms: wherever the floor is visible, it is floor, not wall.
+    let floors = 0;
+    for (const [x0, y0, x1, y1] of PLAN.roomClear) {
+      for (let fx = x0; fx <= x1; fx += 400) {
+        for (let fy = y0; fy <= y1; fy += 400) {
+          const [x, y] = toDrawing(fixture, fx, fy);
+          if (!r.visible(x, y, 0.15)) continue;
+          floors++;
+          const [px, py] = r.projectDrawing(x, y, 0.15);
+          expect(r.classes[Math.floor(py) * r.width + Math.floor(px)]).toBe(2);
+        }
+      }
+    }
+    expect(floors).toBeGreaterThanOrEqual(10);
+
+    // Around the building (a ring 1.5 m out): ground or background, never massing.
+    let outside = 0;
+    const ring: [number, number][] = [];
+    for (let t = -1500; t <= PLAN.width + 1500; t += 1000) ring.push([t, -1500], [t, PLAN.height + 1500]);
+    for (let t = -1500; t <= PLAN.height + 1500; t += 1000) ring.push([-1500, t], [PLAN.width + 1500, t]);
+    for (const [ox, oy] of ring) {
+      const [x, y] = toDrawing(fixture, ox, oy);
+      const [px, py] = r.projectDrawing(x, y, 0);
+      if (px < 0 || py < 0 || px >= r.width || py >= r.height || !r.visible(x, y, 0)) continue;
+      outside++;
+      expect(r.classes[Math.floor(py) * r.width + Math.floor(px)]).toBeLessThanOrEqual(1);
+    }
+    expect(outside).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('variations and styles', () => {
+  it('renders three different, valid 1024 × 1024 PNGs', async () => {
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map((v) => render('dxf', 'photorealistic', v as Variation)),
+    );
+    for (const r of [a!, b!, c!]) {
+      const meta = await sharp(r.png).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1024]);
+      expect(r.description.length).toBeGreaterThan(20);
+    }
+    expect(await meanAbsDiff(a!.png, b!.png)).toBeGreaterThan(12);
+    expect(await meanAbsDiff(a!.png, c!.png)).toBeGreaterThan(12);
+    expect(await meanAbsDiff(b!.png, c!.png)).toBeGreaterThan(12);
+  });
+
+  it('gives each style its own look', async () => {
+    const pngs: Buffer[] = [];
+    for (const style of STYLES) pngs.push((await render('dxf', style, 1)).png);
+    for (let i = 0; i < pngs.length; i++) {
+      for (let j = i + 1; j < pngs.length; j++)
+        expect(await meanAbsDiff(pngs[i]!, pngs[j]!)).toBeGreaterThan(10);
+    }
+  });
+
+  it('is deterministic: the same input gives the same bytes', async () => {
+    const again = await normaliseDrawing({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
+    expect(again.png.equals(drawings.dxf.png)).toBe(true);
+    const first = await render('dxf', 'artistic', 1);
+    const second = await renderScene(again, 1, 'artistic', 1024);
+    expect(second.png.equals(first.png)).toBe(true);
+  });
+
+  it('maps prompts to styles', () => {
+    expect(styleFromPrompt('Isometric architectural rendering')).toBe('isometric');
+    expect(styleFromPrompt('Photorealistic exterior view')).toBe('photorealistic');
+    expect(styleFromPrompt('Artistic watercolor style')).toBe('artistic');
+    expect(styleFromPrompt('A soft watercolour sketch')).toBe('artistic');
+    expect(styleFromPrompt('Night scene with ambient lighting')).toBe('night');
+    expect(styleFromPrompt('Modern interior with natural lighting')).toBe('interior');
+    expect(styleFromPrompt('something nice')).toBe('photorealistic');
+  });
+
+  it('serves as the image provider `local` and renders all three variations', async () => {
+    const out = await localImageProvider.generate({
+      drawing: drawings.png,
+      prompt: 'Night scene with ambient lighting',
+      variation: 2,
+      size: 256,
+    });
+    expect(localImageProvider.id).toBe('local');
+    expect([out.width, out.height]).toEqual([256, 256]);
+    expect(out.description).toMatch(/Night/);
+    const all = await renderVariations(drawings.pdf, { style: 'isometric', size: 256 });
+    expect(all.map((v) => v.variation)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('bounded work for any input', () => {
+  it('caps a dense drawing (20,000 random wall lines) and still renders quickly', async () => {
+    let seed = 1;
+    const rnd = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const lines: string[] = ['0\nSECTION\n2\nENTITIES'];
+    for (let i = 0; i < 20_000; i++) {
+      const x = rnd() * 50_000;
+      const y = rnd() * 40_000;
+      const horizontal = rnd() > 0.5;
+      const len = 300 + rnd() * 3000;
+      const [x2, y2] = horizontal ? [x + len, y] : [x, y + len];
+      lines.push(`0\nLINE\n8\nA-WALL\n10\n${x}\n20\n${y}\n11\n${x2}\n21\n${y2}`);
+    }
+    lines.push('0\nENDSEC\n0\nEOF\n');
+    const started = performance.now();
+    const d = await normaliseDrawing({ bytes: Buffer.from(lines.join('\n')), fileName: 'dense.dxf' });
+    expect(d.geometry.segments!.length).toBeLessThanOrEqual(5000);
+    expect(d.geometry.warnings.join(' ')).toMatch(/longest were kept/);
+    const r = await renderScene(d, 1, 'isometric', 512);
+    expect(r.width).toBe(512);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
