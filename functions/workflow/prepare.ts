@@ -11,7 +11,8 @@ import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
 import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
 import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
-import { logger } from '../lib/logger';
+import { type Logger, logger } from '../lib/logger';
+import { analyseWithBedrock } from '../lib/providers';
 import { analyseDrawing, styleFromPrompt } from '../lib/render';
 import { readObject } from '../lib/storage';
 import type { ExecutionInput, Prepared } from './types';
@@ -55,6 +56,27 @@ async function drawingOf(fileId: string, projectId: string): Promise<NormalisedD
 }
 
 /**
+ * The analysis text the jobs record: from the drawing's own geometry, and with a Bedrock provider a model's
+ * reading of the drawing through the Converse API (the geometric analysis stays when the model cannot answer).
+ */
+async function analysisOf(
+  provider: string,
+  drawing: NormalisedDrawing,
+  prompt: string,
+  project: { title: string; description: string | null; tags: string[] },
+  log: Logger,
+): Promise<string> {
+  const geometric = analyseDrawing(drawing);
+  if (provider === 'local') return geometric;
+  try {
+    return `${geometric} ${await analyseWithBedrock(drawing.png, prompt, project)}`;
+  } catch (error) {
+    log.warn('Bedrock analysis unavailable; keeping the geometric analysis', { error });
+    return geometric;
+  }
+}
+
+/**
  * First state: normalises the chosen drawing, loads the active visualization template (or the built-in one),
  * fills it for each variation and records the analysis text.
  */
@@ -70,7 +92,7 @@ export async function handler(input: ExecutionInput): Promise<Prepared> {
     getSetting('ai_model_primary'),
   ]);
   const style: RenderStyle = generation.style ?? styleFromPrompt(generation.prompt);
-  const analysis = analyseDrawing(drawing);
+  const analysis = await analysisOf(provider, drawing, generation.prompt, project, log);
   await setGenerationFields(generation, { analysis, templateId: template?.id ?? null, provider });
   log.info('prepared', { provider, style, templateId: template?.id ?? null });
   return {

@@ -5,19 +5,25 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoker } from '../../infra/local/functions';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET } from '../../infra/local/names';
+import {
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  RENDERS_BUCKET,
+  TABLE_NAME,
+  UPLOADS_BUCKET,
+} from '../../infra/local/names';
 import { LocalStepFunctions } from '../../infra/local/stepfunctions';
 import { api, createUser, localCloud } from '../../infra/local/testing';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import type { Caller } from '../lib/auth';
 import { getGeneration, getRenders } from '../lib/db/generations';
+import { planDxf } from '../lib/drawings/fixtures/plan';
 import { startGeneration } from '../lib/generation/service';
 import type { StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
 import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
 import { localImageProvider } from '../lib/render';
 import type { ImageProvider } from '../lib/render/provider';
-import { planDxf } from '../lib/drawings/fixtures/plan';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
 
@@ -46,10 +52,21 @@ beforeAll(async () => {
   const { loadDefinition } = await import('../../infra/local/cloud');
   const invoke = createInvoker(process.cwd(), (path) => import(path));
   const definition = loadDefinition('shared/workflow/generate.asl.json');
-  sfn = new LocalStepFunctions(invoke, undefined, { Generate: 5, Store: 5, MarkFailed: 5, Prepare: 5, FailAll: 5, Finalize: 5 });
+  sfn = new LocalStepFunctions(invoke, undefined, {
+    Generate: 5,
+    Store: 5,
+    MarkFailed: 5,
+    Prepare: 5,
+    FailAll: 5,
+    Finalize: 5,
+  });
   sfn.register(STATE_MACHINE, definition);
   start = async (input) => {
-    sfn.startExecution({ stateMachineArn: STATE_MACHINE, name: input.generationId, input: JSON.stringify(input) });
+    sfn.startExecution({
+      stateMachineArn: STATE_MACHINE,
+      name: input.generationId,
+      input: JSON.stringify(input),
+    });
   };
 });
 
@@ -67,7 +84,15 @@ async function setSetting(key: string, value: unknown) {
   await localAws.doc().send(
     new PutCommand({
       TableName: TABLE_NAME,
-      Item: { PK: 'SETTING', SK: key, key, value, category: 'limits', description: null, updatedAt: new Date().toISOString() },
+      Item: {
+        PK: 'SETTING',
+        SK: key,
+        key,
+        value,
+        category: 'limits',
+        description: null,
+        updatedAt: new Date().toISOString(),
+      },
     }),
   );
 }
@@ -119,10 +144,14 @@ describe('generation state machine with faults injected at the provider', () => 
     expect(renders[1]!.error).toBe(new ContentFilteredError().message);
     expect(generation).toMatchObject({ status: 'completed', succeeded: 2, failed: 1 });
     const job = await localAws.doc().send(
-      new GetCommand({ TableName: TABLE_NAME, Key: { PK: `PROJECT#${project.id}`, SK: `JOB#${renders[1]!.jobId}` } }),
+      new GetCommand({
+        TableName: TABLE_NAME,
+        Key: { PK: `PROJECT#${project.id}`, SK: `JOB#${renders[1]!.jobId}` },
+      }),
     );
     expect(job.Item).toMatchObject({ status: 'failed', error: new ContentFilteredError().message });
-    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken })).json as unknown as ProjectDetail;
+    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
+      .json as unknown as ProjectDetail;
     expect(detail.status).toBe('processing');
   });
 
@@ -144,10 +173,17 @@ describe('generation state machine with faults injected at the provider', () => 
     const { generation, renders } = await run(caller, project.id);
     expect(generation).toMatchObject({ status: 'failed', succeeded: 0, failed: 3 });
     // An unexpected error reaches the user as the spec's default text, never its internals.
-    expect(renders.map((r) => r.error)).toEqual(['Generation failed', 'Generation failed', 'Generation failed']);
-    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken })).json as unknown as ProjectDetail;
+    expect(renders.map((r) => r.error)).toEqual([
+      'Generation failed',
+      'Generation failed',
+      'Generation failed',
+    ]);
+    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
+      .json as unknown as ProjectDetail;
     expect(detail.status).toBe('draft');
-    const usage = await localAws.doc().send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
+    const usage = await localAws
+      .doc()
+      .send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
     expect(usage.Item?.running).toBe(0);
   });
 
@@ -156,10 +192,14 @@ describe('generation state machine with faults injected at the provider', () => 
     const project = await newProject(user.tokens.idToken, { title: 'Unreadable' });
     // A valid-looking DXF header with nothing drawable in it passes the upload check but not normalisation.
     const empty = Buffer.from('0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n');
-    expect((await uploadFile(user.tokens.idToken, project.id, 'empty.dxf', empty)).completed.status).toBe(200);
+    expect((await uploadFile(user.tokens.idToken, project.id, 'empty.dxf', empty)).completed.status).toBe(
+      200,
+    );
     const { generation, renders } = await run(caller, project.id);
     expect(generation.status).toBe('failed');
-    expect(renders.every((r) => r.status === 'failed' && r.error && r.error !== 'Generation failed')).toBe(true);
+    expect(renders.every((r) => r.status === 'failed' && r.error && r.error !== 'Generation failed')).toBe(
+      true,
+    );
   });
 
   it('limits answer 429 with Retry-After, and maintenance mode 503', async () => {
@@ -178,22 +218,38 @@ describe('generation state machine with faults injected at the provider', () => 
       },
     });
     await startGeneration(caller, project.id, { prompt: 'first' }, { start, log: logger });
-    const second = await api(`/api/projects/${project.id}/generations`, { token, method: 'POST', body: { prompt: 'second' } });
+    const second = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'second' },
+    });
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('30');
-    expect(second.json.error?.message).toBe('You already have 1 generation running. Please wait for one to finish.');
+    expect(second.json.error?.message).toBe(
+      'You already have 1 generation running. Please wait for one to finish.',
+    );
     release();
     await sfn.idle(60_000);
 
     await setSetting('limits.max_concurrent_generations', 5);
     await setSetting('limits.generations_per_day', 1);
-    const daily = await api(`/api/projects/${project.id}/generations`, { token, method: 'POST', body: { prompt: 'third' } });
+    const daily = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'third' },
+    });
     expect(daily.status).toBe(429);
     expect(Number(daily.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(daily.json.error?.message).toBe('You have reached your limit of 1 generations per day. Please try again tomorrow.');
+    expect(daily.json.error?.message).toBe(
+      'You have reached your limit of 1 generations per day. Please try again tomorrow.',
+    );
 
     await setSetting('maintenance_mode', true);
-    const maintenance = await api(`/api/projects/${project.id}/generations`, { token, method: 'POST', body: { prompt: 'x' } });
+    const maintenance = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'x' },
+    });
     expect(maintenance.status).toBe(503);
     expect(maintenance.json.error?.code).toBe('SERVICE_UNAVAILABLE');
   });
@@ -203,7 +259,12 @@ describe('generation state machine with faults injected at the provider', () => 
     const crashed: StartExecution = async () => {
       // the process died before StartExecution
     };
-    const { generation } = await startGeneration(caller, project.id, { prompt: 'lost' }, { start: crashed, log: logger });
+    const { generation } = await startGeneration(
+      caller,
+      project.id,
+      { prompt: 'lost' },
+      { start: crashed, log: logger },
+    );
     const { handler: reconcile } = await import('./reconcile');
     // Within the grace period it is left alone: the start may still be on its way.
     expect((await reconcile({})).repaired).not.toContain(generation.id);
@@ -217,7 +278,9 @@ describe('generation state machine with faults injected at the provider', () => 
       ['failed', 'The generation was interrupted. Please try again.'],
       ['failed', 'The generation was interrupted. Please try again.'],
     ]);
-    const usage = await localAws.doc().send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
+    const usage = await localAws
+      .doc()
+      .send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
     expect(usage.Item?.running).toBe(0);
     // Running it again changes nothing.
     expect((await reconcile({ graceMs: 0 })).repaired).not.toContain(generation.id);
