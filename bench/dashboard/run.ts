@@ -10,28 +10,13 @@ import { searchTextOf } from '../../functions/lib/db/projects';
 import { newId } from '../../functions/lib/ids';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, TABLE_NAME } from '../../infra/local/names';
 import { spawnLocalCloud } from '../../infra/local/spawn';
+import { signInWithPassword } from '../lib/cloud-client';
 import { printTable, runLoad } from '../lib/load';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
 const FILES_PER_PROJECT = 2;
 const RENDERS_PER_PROJECT = 3;
 const PAGE = 24;
-
-async function signIn(url: string, clientId: string, email: string, password: string): Promise<string> {
-  const target = 'AWSCognitoIdentityProviderService';
-  const call = (action: string, body: unknown) =>
-    fetch(`${url}/_local/cognito`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${target}.${action}` },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Record<string, any>>);
-  const auth = await call('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
-  return auth.AuthenticationResult.IdToken as string;
-}
 
 async function seed(doc: DynamoDBDocumentClient, userId: string) {
   const items: Record<string, unknown>[] = [];
@@ -131,7 +116,7 @@ async function main() {
     LOCAL_ADMIN_PASSWORD: admin.password,
   });
   try {
-    const token = await signIn(cloud.url, cloud.clientId, admin.email, admin.password);
+    const token = await signInWithPassword(cloud, admin.email, admin.password);
     const me = (await (
       await fetch(`${cloud.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { id: string };

@@ -102,7 +102,10 @@ async function main() {
       ]);
       if (run > 0) {
         totals.push(ms);
-        for (const [state, v] of Object.entries(times)) (perState[state] ??= []).push(v);
+        for (const [state, v] of Object.entries(times)) {
+          perState[state] ??= [];
+          perState[state].push(v);
+        }
       }
     }
     const p50 = (values: number[] = []) =>

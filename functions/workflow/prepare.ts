@@ -26,7 +26,7 @@ async function drawingOf(fileId: string, projectId: string): Promise<NormalisedD
   const cached = await loadDrawing(fileId);
   if (cached) return cached;
   const file = await getFile(projectId, fileId);
-  if (!file || file.status !== 'uploaded')
+  if (file?.status !== 'uploaded')
     throw new DrawingUnreadableError('The drawing file is no longer available');
   let drawing: NormalisedDrawing;
   try {

@@ -25,8 +25,7 @@ export async function finalizeGeneration(
   reason = 'Generation failed',
 ): Promise<FinalizeOutcome> {
   const generation = await getGeneration(projectId, generationId);
-  if (!generation || generation.status !== 'running')
-    return { status: 'already-closed', succeeded: 0, failed: 0 };
+  if (generation?.status !== 'running') return { status: 'already-closed', succeeded: 0, failed: 0 };
   let renders = await getRenders(projectId, generation.renderIds);
   const unsettled = renders.filter((r) => r.status === 'pending' || r.status === 'processing');
   if (unsettled.length) {
