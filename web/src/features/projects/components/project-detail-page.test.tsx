@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { projectDetail, projectFile, projectRender } from '@/test/fixtures';
 import { renderPage, signedInAs } from '@/test/render';
+import { RENDER_POLL_MS } from '../api/projects';
 import { ProjectDetailPage, recentActivity } from './project-detail-page';
 
 const api = vi.hoisted(() => ({
@@ -194,6 +195,40 @@ describe('ProjectDetailPage', () => {
     );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('reads the project again while renders are pending, until they settle', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const pending = projectRender({ id: 'r1', prompt: 'Night scene', status: 'pending', renderUrl: null });
+      const processing = { ...pending, status: 'processing' as const };
+      const completed = {
+        ...pending,
+        status: 'completed' as const,
+        renderUrl: 'https://renders.example/r1.png',
+      };
+      api.get
+        .mockResolvedValueOnce(projectDetail({ id: 'p1', renders: [pending] }))
+        .mockResolvedValueOnce(projectDetail({ id: 'p1', renders: [processing] }))
+        .mockResolvedValue(projectDetail({ id: 'p1', status: 'processing', renders: [completed] }));
+      setup();
+      expect(await screen.findByText('No recent activity')).toBeInTheDocument();
+      expect(api.get).toHaveBeenCalledTimes(1);
+
+      await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS));
+      expect(api.get).toHaveBeenCalledTimes(2);
+      expect(screen.getByText('No recent activity')).toBeInTheDocument();
+
+      await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS));
+      expect(await screen.findByText('Render completed: Night scene')).toBeInTheDocument();
+      expect(api.get).toHaveBeenCalledTimes(3);
+
+      // Settled: no more reads.
+      await act(() => vi.advanceTimersByTimeAsync(RENDER_POLL_MS * 3));
+      expect(api.get).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when the project does not exist', async () => {

@@ -1,5 +1,6 @@
+import type { Generation } from '@shared/schemas/generations';
 import type { UploadTicket } from '@shared/schemas/projects';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
@@ -38,6 +39,7 @@ function routePosts({ complete }: { complete?: (fileId: string) => unknown } = {
   api.post.mockImplementation(async (path: string, body?: { name?: string }) => {
     if (path === '/projects') return PROJECT;
     if (path === '/projects/p1/files') return ticketFor(body!.name!);
+    if (path === '/projects/p1/generations') return { generation: generation('running') };
     const done = /^\/projects\/p1\/files\/([^/]+)\/complete$/.exec(path);
     if (done) {
       const fileId = done[1]!;
@@ -46,6 +48,31 @@ function routePosts({ complete }: { complete?: (fileId: string) => unknown } = {
     }
     throw new Error(`unexpected POST ${path}`);
   });
+}
+
+function generation(status: Generation['status']): Generation {
+  const settled = status !== 'running';
+  return {
+    id: 'g1',
+    projectId: 'p1',
+    status,
+    prompt: 'Photorealistic exterior view',
+    style: null,
+    fidelity: 0.7,
+    fileId: 'f-plan.png',
+    analysis: null,
+    succeeded: settled ? 3 : 0,
+    failed: 0,
+    createdAt: '2025-03-05T12:00:00.000Z',
+    finishedAt: null,
+    renders: ([1, 2, 3] as const).map((variation) => ({
+      id: `r${variation}`,
+      variation,
+      status: settled ? 'completed' : 'pending',
+      imageUrl: settled ? `https://renders.example/r${variation}.png` : null,
+      previewUrl: settled ? `https://renders.example/r${variation}.webp` : null,
+    })),
+  };
 }
 
 const projectCreations = () => api.post.mock.calls.filter(([path]) => path === '/projects');
@@ -197,5 +224,41 @@ describe('UploadPage', () => {
     expect(await screen.findByText('Failed to upload big.png')).toBeInTheDocument();
     expect(screen.getByTestId('upload-item')).toHaveAttribute('data-status', 'error');
     expect(api.post).not.toHaveBeenCalledWith('/projects/p1/files/f-big.png/complete');
+  });
+
+  it('shows the side cards, and the AI generation section once a file has uploaded', async () => {
+    routePosts();
+    api.get.mockResolvedValue({ generation: generation('completed') });
+    const { user, input } = setup();
+    expect(screen.getByRole('heading', { name: 'Pro Tips' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Example Styles' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Guide' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'AI Generation Prompt' })).not.toBeInTheDocument();
+
+    // A style chosen before uploading is kept for the prompt.
+    await user.click(screen.getByRole('button', { name: /^Photorealistic/ }));
+    await user.type(screen.getByLabelText('Project Title'), 'Harbour Lofts');
+    await user.upload(input, png());
+    expect(await screen.findByRole('heading', { name: 'AI Generation Prompt' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Prompt')).toHaveValue('Photorealistic exterior view');
+
+    await user.click(screen.getByRole('button', { name: 'Generate 3D Visualization' }));
+    expect(api.post).toHaveBeenCalledWith(
+      '/projects/p1/generations',
+      { prompt: 'Photorealistic exterior view', fidelity: 0.7, fileId: 'f-plan.png' },
+      { headers: { 'idempotency-key': expect.any(String) } },
+    );
+    expect(await screen.findByText('Generated 3 visualizations successfully!')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'View Full' })).toHaveLength(3);
+    expect(screen.getAllByRole('link', { name: 'View in Dashboard' })).toHaveLength(1);
+
+    // Taking the file off the list keeps the results; generating again asks for a file.
+    await user.click(screen.getByRole('button', { name: 'Remove plan.png' }));
+    expect(screen.getAllByRole('button', { name: 'View Full' })).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Generate 3D Visualization' }));
+    expect(await screen.findByText('Please upload at least one file first')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.post.mock.calls.filter(([path]) => path === '/projects/p1/generations')).toHaveLength(1),
+    );
   });
 });

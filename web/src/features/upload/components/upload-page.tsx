@@ -8,13 +8,21 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
+import {
+  GenerationPanel,
+  GenerationSideCards,
+  type SourceDrawing,
+  usePromptState,
+} from '@/features/generation';
 import { TagInput } from '@/features/projects';
 import { useProjectUpload } from '../hooks/use-project-upload';
 import { DropZone } from './drop-zone';
-import { GenerationSlot } from './generation-slot';
 import { UploadList } from './upload-list';
 
-/** Upload and generate: project information, then files; the project is created on the first upload. */
+/**
+ * Upload and generate: project information, then files (the project is created on the first upload), then, once a
+ * file has uploaded, the AI generation section. Side cards with tips, example styles and a guide sit alongside.
+ */
 export function UploadPage() {
   const id = useId();
   const [title, setTitle] = useState('');
@@ -25,6 +33,13 @@ export function UploadPage() {
   const { items, project, upload, remove } = useProjectUpload();
   const locked = project !== null;
   const uploaded = items.filter((item) => item.status === 'uploaded');
+  const prompt = usePromptState();
+  const drawings: SourceDrawing[] = uploaded.flatMap((item) =>
+    item.fileId ? [{ id: item.fileId, name: item.file.name }] : [],
+  );
+  // Once shown, the generation section stays (with its results) even if the files are taken off the list.
+  const [generationShown, setGenerationShown] = useState(false);
+  if (!generationShown && project && uploaded.length > 0) setGenerationShown(true);
 
   async function onFiles(files: File[]) {
     const outcome = await upload(files, { title, description, tags });
@@ -35,106 +50,111 @@ export function UploadPage() {
   }
 
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6">
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <PageHeader
         title="Upload Your Project"
         subtitle="Upload your architectural drawings and turn them into 3D visualizations."
       />
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <Card>
+            <CardHeader>
+              <CardTitle>Project Information</CardTitle>
+              <CardDescription>
+                {locked
+                  ? 'The project has been created. Change its details from the project page’s Settings.'
+                  : 'The project is created when you upload the first file.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-title`}>Project Title</Label>
+                <Input
+                  ref={titleRef}
+                  id={`${id}-title`}
+                  value={title}
+                  placeholder="e.g. Riverside House"
+                  readOnly={locked}
+                  className={locked ? 'bg-slate-50' : undefined}
+                  onChange={(event) => {
+                    setTitle(event.target.value);
+                    if (event.target.value.trim()) setTitleMissing(false);
+                  }}
+                  aria-invalid={titleMissing || undefined}
+                  aria-describedby={titleMissing ? `${id}-title-error` : undefined}
+                />
+                {titleMissing ? (
+                  <p id={`${id}-title-error`} className="text-sm font-medium text-red-700">
+                    Please enter a project title first
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-description`}>Description (Optional)</Label>
+                <Textarea
+                  id={`${id}-description`}
+                  value={description}
+                  placeholder="What is this project about?"
+                  readOnly={locked}
+                  className={locked ? 'bg-slate-50' : undefined}
+                  onChange={(event) => setDescription(event.target.value)}
+                />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`${id}-tags`}>Tags</Label>
+                <TagInput id={`${id}-tags`} tags={tags} onChange={setTags} disabled={locked} />
+              </div>
+            </CardContent>
+          </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Project Information</CardTitle>
-          <CardDescription>
-            {locked
-              ? 'The project has been created. Change its details from the project page’s Settings.'
-              : 'The project is created when you upload the first file.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-5">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-title`}>Project Title</Label>
-            <Input
-              ref={titleRef}
-              id={`${id}-title`}
-              value={title}
-              placeholder="e.g. Riverside House"
-              readOnly={locked}
-              className={locked ? 'bg-slate-50' : undefined}
-              onChange={(event) => {
-                setTitle(event.target.value);
-                if (event.target.value.trim()) setTitleMissing(false);
-              }}
-              aria-invalid={titleMissing || undefined}
-              aria-describedby={titleMissing ? `${id}-title-error` : undefined}
-            />
-            {titleMissing ? (
-              <p id={`${id}-title-error`} className="text-sm font-medium text-red-700">
-                Please enter a project title first
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-description`}>Description (Optional)</Label>
-            <Textarea
-              id={`${id}-description`}
-              value={description}
-              placeholder="What is this project about?"
-              readOnly={locked}
-              className={locked ? 'bg-slate-50' : undefined}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-tags`}>Tags</Label>
-            <TagInput id={`${id}-tags`} tags={tags} onChange={setTags} disabled={locked} />
-          </div>
-        </CardContent>
-      </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Upload Files</CardTitle>
+              <CardDescription>
+                Floor plans, elevations, sketches or CAD drawings. You can add several files.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <DropZone onFiles={onFiles} />
+              <UploadList items={items} onRemove={remove} />
+              {items.length === 0 ? (
+                <FieldHint>
+                  Files are checked after upload: only real images, PDFs and CAD drawings are kept.
+                </FieldHint>
+              ) : null}
+            </CardContent>
+          </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Upload Files</CardTitle>
-          <CardDescription>
-            Floor plans, elevations, sketches or CAD drawings. You can add several files.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <DropZone onFiles={onFiles} />
-          <UploadList items={items} onRemove={remove} />
-          {items.length === 0 ? (
-            <FieldHint>
-              Files are checked after upload: only real images, PDFs and CAD drawings are kept.
-            </FieldHint>
+          {project ? (
+            <Card className="border-emerald-200 bg-emerald-50/50" data-testid="project-created">
+              <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
+                <p className="flex items-start gap-2 text-slate-800">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                  <span>
+                    Project <span className="font-semibold">{project.title}</span> created.{' '}
+                    {uploaded.length === 1 ? '1 file uploaded.' : `${uploaded.length} files uploaded.`}
+                  </span>
+                </p>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Link to={`/projects/${project.id}`} className={buttonVariants({ variant: 'outline' })}>
+                    <FolderOpen aria-hidden="true" />
+                    Open Project
+                  </Link>
+                  <Link to="/dashboard" className={buttonVariants()}>
+                    <LayoutDashboard aria-hidden="true" />
+                    View in Dashboard
+                  </Link>
+                </div>
+              </CardContent>
+            </Card>
           ) : null}
-        </CardContent>
-      </Card>
 
-      {project ? (
-        <Card className="border-emerald-200 bg-emerald-50/50" data-testid="project-created">
-          <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
-            <p className="flex items-start gap-2 text-slate-800">
-              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-              <span>
-                Project <span className="font-semibold">{project.title}</span> created.{' '}
-                {uploaded.length === 1 ? '1 file uploaded.' : `${uploaded.length} files uploaded.`}
-              </span>
-            </p>
-            <div className="flex shrink-0 flex-wrap gap-2">
-              <Link to={`/projects/${project.id}`} className={buttonVariants({ variant: 'outline' })}>
-                <FolderOpen aria-hidden="true" />
-                Open Project
-              </Link>
-              <Link to="/dashboard" className={buttonVariants()}>
-                <LayoutDashboard aria-hidden="true" />
-                View in Dashboard
-              </Link>
-            </div>
-          </CardContent>
-        </Card>
-      ) : null}
-
-      {/* ── GENERATION SLOT: the AI generation section appears here once at least one file is uploaded. ── */}
-      {project && uploaded.length > 0 ? <GenerationSlot project={project} files={uploaded} /> : null}
+          {generationShown ? <GenerationPanel project={project} files={drawings} prompt={prompt} /> : null}
+        </div>
+        <aside aria-label="Help and examples" className="flex flex-col gap-6">
+          <GenerationSideCards prompt={prompt} ready={generationShown} />
+        </aside>
+      </div>
     </div>
   );
 }

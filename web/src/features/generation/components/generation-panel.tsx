@@ -1,0 +1,63 @@
+import { DEFAULT_FIDELITY } from '@shared/schemas/generations';
+import type { ProjectSummary } from '@shared/schemas/projects';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useAuth } from '@/features/auth';
+import { useGenerations } from '../hooks/use-generations';
+import type { PromptState } from '../hooks/use-prompt-state';
+import { PromptCard, type SourceDrawing } from './prompt-card';
+import { VisualizationsCard } from './visualizations-card';
+
+/**
+ * The generation section of the upload page: the "AI Generation Prompt" card and, once something has been
+ * generated, the "Generated Visualizations" grid. Validation happens here, before anything is sent (spec §5).
+ */
+export function GenerationPanel({
+  project,
+  files,
+  prompt,
+}: {
+  project: ProjectSummary | null;
+  /** The uploaded drawings, in upload order; the first is the default source. */
+  files: SourceDrawing[];
+  prompt: PromptState;
+}) {
+  const { status } = useAuth();
+  const { batches, busy, generate } = useGenerations();
+  const [fidelity, setFidelity] = useState(DEFAULT_FIDELITY);
+  const [chosenFile, setChosenFile] = useState<string | undefined>();
+  const source = files.find((f) => f.id === chosenFile) ?? files[0];
+
+  function onGenerate() {
+    if (status !== 'signedIn') {
+      toast.error('Please log in to upload files');
+      return;
+    }
+    if (!project || !prompt.prompt.trim()) {
+      toast.error('Please ensure project is created and prompt is provided');
+      return;
+    }
+    if (!source) {
+      toast.error('Please upload at least one file first');
+      return;
+    }
+    if (busy) return;
+    void generate(project.id, { prompt: prompt.prompt, fidelity, fileId: source.id, fileName: source.name });
+  }
+
+  return (
+    <>
+      <PromptCard
+        prompt={prompt}
+        files={files}
+        fileId={source?.id}
+        onFileChange={setChosenFile}
+        fidelity={fidelity}
+        onFidelityChange={setFidelity}
+        busy={busy}
+        onGenerate={onGenerate}
+      />
+      {batches.length > 0 ? <VisualizationsCard batches={batches} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+import type { Generation } from '@shared/schemas/generations';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { projectKeys } from '@/features/projects';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/utils';
+import {
+  createGeneration,
+  generationKeys,
+  generationQueryOptions,
+  isFinalPollError,
+  newIdempotencyKey,
+} from '../api/generations';
+import {
+  FAILURE_MESSAGE,
+  itemsOf,
+  placeholderItems,
+  succeededCount,
+  successMessage,
+  type VisualizationItem,
+} from '../lib/visualizations';
+
+/** One click of Generate in this visit to the page (not persisted). */
+interface Batch {
+  /** Also the click's Idempotency-Key. */
+  key: string;
+  projectId: string;
+  prompt: string;
+  fidelity: number;
+  fileName: string | null;
+  startedAt: string;
+  /** Known once the server has accepted the generation. */
+  generationId: string | null;
+}
+
+export interface BatchView extends Batch {
+  /** starting: the request is on its way; running: renders in progress; settled: every render is done. */
+  state: 'starting' | 'running' | 'settled';
+  items: VisualizationItem[];
+  succeeded: number;
+  failed: number;
+}
+
+export interface GenerateRequest {
+  prompt: string;
+  fidelity: number;
+  fileId?: string;
+  fileName?: string | null;
+}
+
+/** Server messages that the spec shows as the toast itself (§8). */
+const VALIDATION_MESSAGES = new Set([
+  'Please ensure project is created and prompt is provided',
+  'Please upload at least one file first',
+]);
+
+/** A request that never reached the server is sent once more, with the same key, after this delay. */
+const NETWORK_RETRY_MS = 1000;
+
+function startFailed(error: unknown) {
+  if (error instanceof ApiError && error.status === 400 && VALIDATION_MESSAGES.has(error.message)) {
+    toast.error(error.message);
+    return;
+  }
+  toast.error(FAILURE_MESSAGE, { description: errorMessage(error) });
+}
+
+/** The first distinct error of the failed renders, to explain a generation that produced nothing. */
+function failureReason(items: VisualizationItem[]): string | undefined {
+  return items.find((i) => i.status === 'failed' && i.error)?.error ?? undefined;
+}
+
+/**
+ * The generations started on this page, newest first: starts one per Generate click (three placeholders at once),
+ * polls each until it settles (every 1.5 s), then says how it went. Earlier results stay for the session.
+ */
+export function useGenerations() {
+  const queryClient = useQueryClient();
+  const [batches, setBatches] = useState<Batch[]>([]);
+  const [starting, setStarting] = useState(false);
+  const announced = useRef(new Set<string>());
+
+  const accepted = batches.filter((b) => b.generationId !== null);
+  const results = useQueries({
+    queries: accepted.map((b) => generationQueryOptions(b.projectId, b.generationId!)),
+  });
+  const resultOf = new Map(accepted.map((b, index) => [b.key, results[index]]));
+
+  const views: BatchView[] = batches.map((batch) => {
+    const result = resultOf.get(batch.key);
+    const generation = result?.data;
+    if (!batch.generationId || !generation) {
+      return {
+        ...batch,
+        state: batch.generationId ? 'running' : 'starting',
+        items: placeholderItems(batch.key, batch.prompt),
+        succeeded: 0,
+        failed: 0,
+      };
+    }
+    const lost =
+      generation.status === 'running' && isFinalPollError(result?.error)
+        ? errorMessage(result?.error, 'The generation could not be read')
+        : undefined;
+    const items = itemsOf(generation, lost);
+    return {
+      ...batch,
+      state: generation.status === 'running' && !lost ? 'running' : 'settled',
+      items,
+      succeeded: succeededCount(generation),
+      failed: items.filter((i) => i.status === 'failed').length,
+    };
+  });
+
+  const refreshProject = useCallback(
+    (projectId: string) => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+    [queryClient],
+  );
+
+  // Say once per generation how it went, when it settles.
+  const settled = views.filter((v) => v.state === 'settled' && !announced.current.has(v.key));
+  useEffect(() => {
+    for (const view of settled) {
+      if (announced.current.has(view.key)) continue;
+      announced.current.add(view.key);
+      if (view.succeeded >= 1) toast.success(successMessage(view.succeeded));
+      else toast.error(FAILURE_MESSAGE, { description: failureReason(view.items) });
+      refreshProject(view.projectId);
+    }
+  });
+
+  const generate = useCallback(
+    async (projectId: string, request: GenerateRequest) => {
+      const key = newIdempotencyKey();
+      const prompt = request.prompt.trim();
+      setBatches((list) => [
+        {
+          key,
+          projectId,
+          prompt,
+          fidelity: request.fidelity,
+          fileName: request.fileName ?? null,
+          startedAt: new Date().toISOString(),
+          generationId: null,
+        },
+        ...list,
+      ]);
+      setStarting(true);
+      const input = {
+        prompt,
+        fidelity: request.fidelity,
+        ...(request.fileId ? { fileId: request.fileId } : {}),
+      };
+      try {
+        let generation: Generation;
+        try {
+          generation = await createGeneration(projectId, input, key);
+        } catch (error) {
+          // It may never have arrived: ask again with the same key, which cannot start a second generation.
+          if (!(error instanceof ApiError && error.status === 0)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, NETWORK_RETRY_MS));
+          generation = await createGeneration(projectId, input, key);
+        }
+        queryClient.setQueryData(generationKeys.detail(projectId, generation.id), generation);
+        setBatches((list) => list.map((b) => (b.key === key ? { ...b, generationId: generation.id } : b)));
+        refreshProject(projectId);
+      } catch (error) {
+        setBatches((list) => list.filter((b) => b.key !== key));
+        startFailed(error);
+      } finally {
+        setStarting(false);
+      }
+    },
+    [queryClient, refreshProject],
+  );
+
+  const busy = starting || views.some((v) => v.state !== 'settled');
+  return { batches: views, busy, generate };
+}

@@ -1,0 +1,105 @@
+import { QUICK_PROMPTS } from '@shared/constants';
+import type { Generation, GenerationRender, VariationNumber } from '@shared/schemas/generations';
+
+/** What each of the three variations changes (the server adds the matching suffix to the prompt). */
+export const VARIATIONS: Record<VariationNumber, { name: string; description: string }> = {
+  1: { name: 'Lighting & materials', description: 'Enhanced lighting and detailed material textures' },
+  2: { name: 'Alternative camera', description: 'Another camera perspective and composition' },
+  3: { name: 'Time of day', description: 'A different time of day with atmospheric effects' },
+};
+
+/** "Lighting & materials", "Alternative camera", "Time of day". */
+export const variationName = (variation: VariationNumber) => VARIATIONS[variation]?.name ?? 'Visualization';
+
+/** A generated visualization on the upload page (spec §3, not persisted). */
+export interface VisualizationItem {
+  id: string;
+  prompt: string;
+  variation: VariationNumber;
+  /** The variation's name, shown on the card and in the viewer. */
+  style: string;
+  status: 'generating' | 'completed' | 'failed';
+  /** Pending (queued) or processing (rendering), while generating. */
+  phase: 'pending' | 'processing' | null;
+  /** The full-size PNG and the smaller WebP preview (presigned, valid for an hour). */
+  imageUrl: string | null;
+  previewUrl: string | null;
+  description: string | null;
+  error: string | null;
+}
+
+export const DEFAULT_ERROR = 'Generation failed';
+
+function itemOf(prompt: string, render: GenerationRender): VisualizationItem {
+  const completed = render.status === 'completed';
+  const failed = render.status === 'failed';
+  return {
+    id: render.id,
+    prompt,
+    variation: render.variation,
+    style: variationName(render.variation),
+    status: completed ? 'completed' : failed ? 'failed' : 'generating',
+    phase: render.status === 'pending' || render.status === 'processing' ? render.status : null,
+    imageUrl: render.imageUrl ?? render.previewUrl ?? null,
+    previewUrl: render.previewUrl ?? render.imageUrl ?? null,
+    description: render.description ?? null,
+    error: failed ? render.error || DEFAULT_ERROR : null,
+  };
+}
+
+/** Three placeholders, shown the moment Generate is clicked, before the server has answered. */
+export function placeholderItems(key: string, prompt: string): VisualizationItem[] {
+  return ([1, 2, 3] as const).map((variation) => ({
+    id: `${key}-${variation}`,
+    prompt,
+    variation,
+    style: variationName(variation),
+    status: 'generating',
+    phase: 'pending',
+    imageUrl: null,
+    previewUrl: null,
+    description: null,
+    error: null,
+  }));
+}
+
+/** The visualization items of a generation, by variation; `lostMessage` fails the ones still running. */
+export function itemsOf(generation: Generation, lostMessage?: string): VisualizationItem[] {
+  return [...generation.renders]
+    .sort((a, b) => a.variation - b.variation)
+    .map((render) => {
+      const item = itemOf(generation.prompt, render);
+      return lostMessage && item.status === 'generating'
+        ? { ...item, status: 'failed', phase: null, error: lostMessage }
+        : item;
+    });
+}
+
+/** How many variations succeeded: the server's count, or the completed renders if that is higher. */
+export function succeededCount(generation: Generation): number {
+  const completed = generation.renders.filter((r) => r.status === 'completed').length;
+  return Math.max(generation.succeeded ?? 0, completed);
+}
+
+/** The spec's toasts when a generation settles (§8). */
+export const successMessage = (n: number) => `Generated ${n} visualizations successfully!`;
+export const FAILURE_MESSAGE = 'Failed to generate visualizations';
+
+/** The example styles of the side card, each filling the prompt with its quick prompt. */
+export const EXAMPLE_STYLES = [
+  {
+    name: 'Photorealistic',
+    description: 'Lifelike materials, daylight and soft shadows.',
+    prompt: QUICK_PROMPTS[0],
+  },
+  {
+    name: 'Isometric',
+    description: 'A clean cut-away overview of the whole plan.',
+    prompt: QUICK_PROMPTS[1],
+  },
+  {
+    name: 'Artistic',
+    description: 'A hand-painted watercolor presentation look.',
+    prompt: QUICK_PROMPTS[4],
+  },
+] as const;
