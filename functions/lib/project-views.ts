@@ -85,6 +85,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     projectId: render.projectId,
     fileId: render.fileId ?? null,
     generationId: render.generationId,
+    variation: render.variation ?? null,
     prompt: render.prompt,
     style: render.style ?? null,
     status: render.status,

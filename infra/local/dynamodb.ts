@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort, waitFor } from './net';
@@ -34,9 +35,29 @@ export function assertJava(): void {
     throw new Error(`DynamoDB Local needs Java 17 or newer; found Java ${major}. Install Java 17+.`);
 }
 
+/**
+ * A local cloud killed with SIGKILL cannot stop its Java child, which then keeps the database files locked. The
+ * child's pid is kept beside the data; the next start stops a survivor before it starts its own.
+ */
+function stopSurvivor(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  rmSync(pidFile, { force: true });
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!cmdline.includes('DynamoDBLocal.jar')) return;
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // gone already, or not ours to stop
+  }
+}
+
 /** AWS's own DynamoDB emulator (the jar shipped in amplify-dynamodb-simulator), as a child process. */
 export async function startDynamoDbLocal(options: { dbPath?: string }): Promise<DynamoDbLocal> {
   assertJava();
+  const pidFile = options.dbPath ? join(options.dbPath, 'dynamodb-local.pid') : undefined;
+  if (pidFile) stopSurvivor(pidFile);
   const require = createRequire(import.meta.url);
   const emulatorDir = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const port = await freePort();
@@ -55,6 +76,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string }): Promise<
     ],
     { cwd: emulatorDir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
@@ -71,6 +93,7 @@ export async function startDynamoDbLocal(options: { dbPath?: string }): Promise<
     endpoint,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (pidFile) rmSync(pidFile, { force: true });
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

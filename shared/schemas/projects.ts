@@ -127,6 +127,8 @@ export interface ProjectRender {
   projectId: string;
   fileId: string | null;
   generationId?: string;
+  /** 1 lighting and materials, 2 camera, 3 time of day (renders of a generation). */
+  variation?: number | null;
   prompt: string;
   style: string | null;
   status: RenderStatus;

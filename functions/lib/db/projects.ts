@@ -51,6 +51,7 @@ export interface RenderItem {
   userId: string;
   fileId: string | null;
   generationId?: string;
+  variation?: number;
   prompt: string;
   style: string | null;
   status: RenderStatus;
