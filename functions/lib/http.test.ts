@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseGroupsClaim } from './auth';
 import { AppError, notFound } from './errors';
 import { createHttpHandler, type HttpEvent, json, parseBody } from './http';

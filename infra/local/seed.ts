@@ -196,7 +196,10 @@ export async function ensureSuperAdmin(
   return sub;
 }
 
-/** The visualization template the generation flow uses until an admin writes another. */
+/**
+ * The visualization template the generation flow uses until an admin writes another. Its placeholders are the
+ * ones the pipeline fills (functions/lib/generation/prompts.ts fillTemplate).
+ */
 export const SEED_VISUALIZATION_TEMPLATE = {
   name: 'Architectural visualization',
   category: 'visualization',
@@ -204,19 +207,19 @@ export const SEED_VISUALIZATION_TEMPLATE = {
     'Create a {style} architectural visualization of the project "{project_title}" from the supplied 2D drawing.',
     'Keep the walls, openings and proportions of the drawing exactly where they are; turn its linework into',
     'believable 3D massing with real materials and soft, physically plausible light.',
-    'Brief from the architect: {prompt}',
-    'Project notes: {project_description}. Tags: {tags}.',
-    'Variation {variation}: {variation_focus}.',
-    'No text, labels, people in the foreground or watermarks.',
+    'Brief from the architect: {prompt}.',
+    'Variation {variation}: {variation_suffix}.',
+    'Project notes: {project_description} Tags: {project_tags}.',
+    'No text, labels, watermarks or people in the foreground.',
   ].join(' '),
   variables: [
     'style',
     'project_title',
     'prompt',
-    'project_description',
-    'tags',
     'variation',
-    'variation_focus',
+    'variation_suffix',
+    'project_description',
+    'project_tags',
   ],
   isActive: true,
 } as const;

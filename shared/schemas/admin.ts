@@ -1,5 +1,5 @@
 /** The admin console's API: request schemas (validated by the handlers and the forms) and response shapes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES, type Role, TEMPLATE_CATEGORIES } from '../constants';
 import { roleSchema } from './common';
 import { settingCategorySchema, settingKeySchema } from './settings';

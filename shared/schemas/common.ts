@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../constants';
 
 export const roleSchema = z.enum(ROLES);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `/config.json`: the runtime configuration the SPA reads, so one build serves every environment. */
 export const runtimeConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VARIATIONS_PER_GENERATION } from '../constants';
 
 export const RENDER_STYLES = ['isometric', 'photorealistic', 'artistic', 'night', 'interior'] as const;

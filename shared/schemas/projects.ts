@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
 
 export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SETTING_CATEGORIES } from '../constants';
 
 /** Image providers behind one interface (functions/lib/providers). */

@@ -100,7 +100,7 @@ export async function createSetting(item: SettingItem, audit: AuditEntry): Promi
  */
 export async function replaceSetting(
   next: SettingItem,
-  expectedUpdatedAt: string,
+  expectedUpdatedAt: string | undefined,
   audit: AuditEntry,
 ): Promise<SettingItem | null> {
   try {
@@ -111,8 +111,12 @@ export async function replaceSetting(
             Put: {
               TableName: tableName(),
               Item: { ...keys.setting(next.key), type: 'setting', ...next },
-              ConditionExpression: 'attribute_exists(PK) AND updatedAt = :expected',
-              ExpressionAttributeValues: { ':expected': expectedUpdatedAt },
+              ...(expectedUpdatedAt
+                ? {
+                    ConditionExpression: 'attribute_exists(PK) AND updatedAt = :expected',
+                    ExpressionAttributeValues: { ':expected': expectedUpdatedAt },
+                  }
+                : { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(updatedAt)' }),
             },
           },
           auditPut(audit),
