@@ -11,6 +11,7 @@ import { searchTextOf } from '../../functions/lib/db/projects';
 import { newId } from '../../functions/lib/ids';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, TABLE_NAME } from '../../infra/local/names';
 import { spawnLocalCloud } from '../../infra/local/spawn';
+import { signInWithPassword } from '../lib/cloud-client';
 import { printTable, runLoad } from '../lib/load';
 
 const SIZES = [100, Number(process.env.BENCH_PROJECTS ?? 20_000)];
@@ -18,23 +19,6 @@ const USERS = 200;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const MAX_RATIO = 1.2;
 const FILE_BYTES = 250_000;
-
-async function signIn(url: string, clientId: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/_local/cognito`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const body = (await response.json()) as { AuthenticationResult: { IdToken: string } };
-  return body.AuthenticationResult.IdToken;
-}
 
 async function writeAll(doc: DynamoDBDocumentClient, items: Record<string, unknown>[]) {
   const chunks: Record<string, unknown>[][] = [];
@@ -206,7 +190,7 @@ async function main() {
     LOCAL_ADMIN_PASSWORD: admin.password,
   });
   try {
-    const token = await signIn(cloud.url, cloud.clientId, admin.email, admin.password);
+    const token = await signInWithPassword(cloud, admin.email, admin.password);
     const doc = DynamoDBDocumentClient.from(
       new DynamoDBClient({
         region: LOCAL_REGION,
@@ -240,8 +224,8 @@ async function main() {
       // Warm up (connections, JIT, the activity write), then DynamoDB calls per request, then latency.
       await runLoad({
         clients: 1,
-        totalRequests: 50,
-        durationMs: 10_000,
+        totalRequests: 200,
+        durationMs: 20_000,
         request: async () => (await get()).ok,
       });
       const before = await dynamoCalls(cloud.url);

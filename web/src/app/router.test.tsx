@@ -5,9 +5,28 @@ import { routes } from './router';
 
 vi.mock('aws-amplify/auth', () => ({}));
 
+/** Answers the API calls the routed pages make. */
+function stubApi(answers: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = Object.keys(answers).find((prefix) => url.pathname.startsWith(prefix));
+    if (!key)
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), {
+        status: 404,
+      });
+    return new Response(JSON.stringify(answers[key]), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 describe('routes', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('renders the landing page at / inside the app shell', () => {
@@ -22,11 +41,13 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
   });
 
-  it('renders the dashboard placeholder for a signed-in user', () => {
+  it('renders the dashboard for a signed-in user', async () => {
+    stubApi({ '/api/projects': { items: [], nextCursor: null } });
     renderRoutes(routes, { path: '/dashboard', auth: signedInAs('ada@example.com') });
     expect(screen.getByRole('heading', { name: 'Project Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage your architectural visualizations')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/upload');
+    expect(await screen.findByText('No projects found')).toBeInTheDocument();
   });
 
   it('lazy-loads the admin dashboard for admins', async () => {
@@ -39,8 +60,24 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in to Planform' })).toBeInTheDocument();
   });
 
-  it('serves the public share view without signing in', () => {
-    renderRoutes(routes, { path: '/projects/p1/public', auth: authState() });
+  it('serves the public share view without signing in', async () => {
+    const fetchMock = stubApi({
+      '/api/public/projects/p1': {
+        title: 'Shared House',
+        description: null,
+        tags: [],
+        files: [],
+        renders: [],
+      },
+    });
+    renderRoutes(routes, { path: '/projects/p1/public?k=abcdefghijklmnopqrstuvwxyz', auth: authState() });
+    expect(await screen.findByRole('heading', { name: 'Shared House' })).toBeInTheDocument();
     expect(screen.getByText('Read-only access')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/public/projects/p1?k=abcdefghijklmnopqrstuvwxyz');
+  });
+
+  it('says a share link without its key is no longer available', () => {
+    renderRoutes(routes, { path: '/projects/p1/public', auth: authState() });
+    expect(screen.getByRole('heading', { name: 'This link is no longer available' })).toBeInTheDocument();
   });
 });

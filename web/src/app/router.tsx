@@ -10,8 +10,8 @@ import {
 import { LandingPage } from '@/features/landing';
 import { DashboardPage, ProjectDetailPage, PublicProjectPage } from '@/features/projects';
 import { UploadPage } from '@/features/upload';
-import { RedirectIfAuthenticated, RequireAdmin, RequireAuth, RequireSuperAdmin } from './guards';
-import { adminDashboard, adminPrompts, adminSettings, adminUsers } from './routes/admin';
+import { RedirectIfAuthenticated, RequireAuth } from './guards';
+import { adminRoutes } from './routes/admin';
 import { RouteErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
 
@@ -40,18 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'projects/:id', element: <ProjectDetailPage /> },
         ],
       },
-      {
-        element: <RequireAdmin />,
-        children: [
-          { path: 'admin', element: adminDashboard },
-          { path: 'admin/users', element: adminUsers },
-          { path: 'admin/prompts', element: adminPrompts },
-        ],
-      },
-      {
-        element: <RequireSuperAdmin />,
-        children: [{ path: 'admin/settings', element: adminSettings }],
-      },
+      adminRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
