@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
-/** Long-lived vendor chunks, so a deploy of app code alone does not invalidate the libraries in browsers' caches. */
+/** Long-lived chunks for the big libraries, so a deploy of app code alone does not invalidate them in browsers' caches. */
 function vendorChunk(id: string): string | null {
   const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
   if (!match) return null;
@@ -13,7 +13,8 @@ function vendorChunk(id: string): string | null {
   if (/^(react|react-dom|react-router|react-router-dom|scheduler)$/.test(pkg)) return 'react';
   if (/^(aws-amplify|@aws-amplify\/.*|@aws-crypto\/.*|@smithy\/.*|@aws-sdk\/.*|tslib|js-cookie)$/.test(pkg))
     return 'amplify';
-  return 'vendor';
+  // Other libraries go with the code that uses them, so a lazily loaded page brings its own.
+  return null;
 }
 
 /**

@@ -1,8 +1,56 @@
 /** Helpers for benches that drive a spawned local cloud over HTTP as a client would. */
 import type { SpawnedCloud } from '../../infra/local/spawn';
 
+/** What the helpers need of a local cloud: a spawnLocalCloud() result or a bench/lib/cloud-process one. */
+export type CloudTarget = Pick<SpawnedCloud, 'url' | 'clientId'>;
+
+async function cognito<T>(cloud: CloudTarget, action: string, body: unknown): Promise<T> {
+  const response = await fetch(`${cloud.url}/_local/cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`Cognito ${action} failed (${response.status}): ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/**
+ * A new confirmed user, the way the SPA makes one: SignUp, the confirmation code from the link in the dev
+ * mailbox, ConfirmSignUp. Returns the user's ID token.
+ */
+export async function signUpUser(cloud: CloudTarget, email: string, password: string): Promise<string> {
+  await cognito(cloud, 'SignUp', {
+    ClientId: cloud.clientId,
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
+  const deadline = Date.now() + 15_000;
+  let code: string | null = null;
+  while (!code) {
+    if (Date.now() > deadline) throw new Error(`No confirmation e-mail for ${email}`);
+    const response = await fetch(`${cloud.url}/_local/mailbox.json?to=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as { subject: string; links: string[] }[];
+    const link = messages
+      .find((m) => m.subject.includes('Confirm'))
+      ?.links.find((l) => l.includes('/auth/confirm'));
+    code = link ? new URL(link).searchParams.get('code') : null;
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  await cognito(cloud, 'ConfirmSignUp', {
+    ClientId: cloud.clientId,
+    Username: email,
+    ConfirmationCode: code,
+  });
+  return signInWithPassword(cloud, email, password);
+}
+
 export async function signInWithPassword(
-  cloud: SpawnedCloud,
+  cloud: CloudTarget,
   email: string,
   password: string,
 ): Promise<string> {
@@ -23,7 +71,7 @@ export async function signInWithPassword(
   return body.AuthenticationResult.IdToken;
 }
 
-export function apiClient(cloud: SpawnedCloud, token: string) {
+export function apiClient(cloud: CloudTarget, token: string) {
   return async <T = Record<string, unknown>>(
     path: string,
     init: { method?: string; body?: unknown } = {},
@@ -43,7 +91,7 @@ export function apiClient(cloud: SpawnedCloud, token: string) {
 
 /** Creates a file through the API, posts the bytes to the presigned POST, and completes it. */
 export async function upload(
-  cloud: SpawnedCloud,
+  cloud: CloudTarget,
   token: string,
   projectId: string,
   name: string,

@@ -19,6 +19,7 @@ import {
   updateTemplateSchema,
   updateUserRoleSchema,
 } from '../../shared/schemas/admin';
+import { jsonValueProblem } from '../../shared/schemas/common';
 import {
   isKnownSetting,
   KNOWN_SETTINGS,
@@ -80,7 +81,7 @@ const settingSnapshot = (s: SettingItem) => ({
 /** A setting value as typed in the console: JSON when it parses, else text; known keys validated (400). */
 function settingValue(key: string, raw: unknown): unknown {
   const value = parseSettingValue(raw);
-  const problem = validateSettingValue(key, value);
+  const problem = jsonValueProblem(value, 50_000) ?? validateSettingValue(key, value);
   if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ path: 'value', message: problem }]);
   return value;
 }

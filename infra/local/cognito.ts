@@ -7,9 +7,11 @@
  */
 import './bootstrap';
 import { mkdirSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { passwordProblems } from '../../shared/schemas/auth';
+import { writeFileAtomic } from './atomic-file';
 import type { Mailbox } from './mailbox';
 
 const require = createRequire(import.meta.url);
@@ -26,6 +28,35 @@ const { DefaultConfig } = require('cognito-local/lib/server/config.js');
 const { Router } = require('cognito-local/lib/server/Router.js');
 const { createServer } = require('cognito-local/lib/server/server.js');
 const pino = require(require.resolve('pino', { paths: [require.resolve('cognito-local/package.json')] }));
+
+/**
+ * cognito-local keeps each pool in a StormDB JSON file that it rewrites in place on every sign-in; a kill mid-write
+ * would empty it. Writes go to a temporary file renamed over the original instead, one at a time per file.
+ */
+function makeStormDbWritesAtomic() {
+  const LocalEngine = require(require.resolve('stormdb/src/engine/local.js', {
+    paths: [require.resolve('cognito-local/package.json')],
+  }));
+  if (LocalEngine.prototype.__atomic) return;
+  const queues = new Map<string, Promise<void>>();
+  LocalEngine.prototype.write = function write(this: { path: string; async: boolean; serialize: (d: unknown) => string }, data: unknown) {
+    const text = this.serialize(data);
+    const path = this.path;
+    if (!this.async) {
+      writeFileAtomic(path, text);
+      return null;
+    }
+    const next = (queues.get(path) ?? Promise.resolve()).then(async () => {
+      const tmp = `${path}.${process.pid}.tmp`;
+      await writeFile(tmp, text);
+      await rename(tmp, path);
+    });
+    queues.set(path, next.catch(() => undefined));
+    return next;
+  };
+  LocalEngine.prototype.__atomic = true;
+}
+makeStormDbWritesAtomic();
 
 export type TriggerInvoker = (name: string, event: unknown) => Promise<unknown>;
 

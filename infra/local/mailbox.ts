@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-file';
 
 export interface MailboxMessage {
   to: string;
@@ -59,7 +60,7 @@ export class Mailbox {
     };
     this.messages.unshift(message);
     this.messages = this.messages.slice(0, 500);
-    if (this.file) writeFileSync(this.file, JSON.stringify(this.messages, null, 2));
+    if (this.file) writeFileAtomic(this.file, JSON.stringify(this.messages, null, 2));
     return message;
   }
 

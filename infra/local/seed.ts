@@ -62,7 +62,9 @@ export async function ensureBuckets(client: S3Client, siteOrigin: string): Promi
   for (const bucket of [UPLOADS_BUCKET, RENDERS_BUCKET]) {
     try {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
-    } catch {
+    } catch (error) {
+      // Only a missing bucket is created; anything else (a broken store, say) must surface.
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
       await client.send(new CreateBucketCommand({ Bucket: bucket }));
     }
     await client.send(

@@ -6,8 +6,9 @@
  */
 import './bootstrap';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { StateMachine } from 'aws-local-stepfunctions';
+import { writeFileAtomic } from './atomic-file';
 
 type Json = Record<string, unknown>;
 export type TaskInvoker = (functionName: string, input: unknown) => Promise<unknown>;
@@ -71,7 +72,13 @@ export class LocalStepFunctions {
     private readonly retryIntervalOverrides: Record<string, number> = {},
   ) {
     if (file && existsSync(file)) {
-      for (const record of JSON.parse(readFileSync(file, 'utf8')) as ExecutionRecord[]) {
+      let saved: ExecutionRecord[] = [];
+      try {
+        saved = JSON.parse(readFileSync(file, 'utf8')) as ExecutionRecord[];
+      } catch {
+        console.warn('[local cloud] the saved Step Functions executions were unreadable; starting without them');
+      }
+      for (const record of saved) {
         if (record.status === 'RUNNING') {
           Object.assign(record, {
             status: 'ABORTED',
@@ -93,7 +100,7 @@ export class LocalStepFunctions {
   private persist() {
     if (!this.file) return;
     const recent = [...this.executions.values()].slice(-1000);
-    writeFileSync(this.file, JSON.stringify(recent));
+    writeFileAtomic(this.file, JSON.stringify(recent));
   }
 
   startExecution(request: { stateMachineArn?: string; name?: string; input?: string }) {

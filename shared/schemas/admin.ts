@@ -1,7 +1,7 @@
 /** The admin console's API: request schemas (validated by the handlers and the forms) and response shapes. */
 import * as z from 'zod';
 import { ROLES, type Role, TEMPLATE_CATEGORIES } from '../constants';
-import { roleSchema } from './common';
+import { jsonValueSchema, roleSchema } from './common';
 import { settingCategorySchema, settingKeySchema } from './settings';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ const settingDescription = z
   .transform((v) => (v ? v : null));
 
 /** Any JSON value; a string is parsed as JSON when it can be (spec §5) by the handler. */
-const settingValue = z.unknown().refine((v) => v !== undefined, { message: 'Value is required' });
+const settingValue = jsonValueSchema(50_000).refine((v) => v !== undefined, { message: 'Value is required' });
 
 export const createSettingSchema = z.strictObject({
   key: settingKeySchema,

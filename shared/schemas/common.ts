@@ -29,3 +29,42 @@ export const ERROR_CODES = [
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Why a value is not plain, storable JSON (a bigint, a function, a cycle, a prototype key, too deep, too big), or null. */
+export function jsonValueProblem(value: unknown, maxBytes: number, maxDepth = 20): string | null {
+  const seen = new Set<object>();
+  let bytes = 0;
+  const visit = (v: unknown, depth: number): string | null => {
+    if (depth > maxDepth) return `Values may nest at most ${maxDepth} levels`;
+    if (v === null || typeof v === 'boolean') return null;
+    if (typeof v === 'string') {
+      bytes += v.length;
+      return bytes > maxBytes ? 'The value is too large' : null;
+    }
+    if (typeof v === 'number') return Number.isFinite(v) ? null : 'Numbers must be finite';
+    if (typeof v !== 'object')
+      return 'Only JSON values (text, numbers, true/false, null, lists, objects) are accepted';
+    if (seen.has(v)) return 'The value refers to itself';
+    seen.add(v);
+    const isArray = Array.isArray(v);
+    if (!isArray && Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null)
+      return 'Only JSON values (text, numbers, true/false, null, lists, objects) are accepted';
+    for (const key of Object.keys(v)) {
+      if (!isArray && FORBIDDEN_KEYS.has(key)) return `The key "${key}" is not allowed`;
+      bytes += key.length;
+      const problem = visit((v as Record<string, unknown>)[key], depth + 1);
+      if (problem) return problem;
+    }
+    return bytes > maxBytes ? 'The value is too large' : null;
+  };
+  return visit(value, 0);
+}
+
+/** Any plain JSON value, checked without throwing whatever arrives. */
+export const jsonValueSchema = (maxBytes: number) =>
+  z.unknown().superRefine((value, ctx) => {
+    const problem = jsonValueProblem(value, maxBytes);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
+import { jsonValueProblem } from './common';
 
 export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
@@ -41,11 +42,14 @@ const tags = z
       return true;
     });
   });
-const settings = z
-  .record(z.string().max(100), z.unknown())
-  .refine((v) => JSON.stringify(v).length <= 10_000, {
-    message: 'Settings are too large',
-  });
+const settings = z.record(z.string().max(100), z.unknown()).superRefine((value, ctx) => {
+  const problem = jsonValueProblem(value, 10_000);
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: problem === 'The value is too large' ? 'Settings are too large' : problem,
+    });
+});
 
 export const createProjectSchema = z.strictObject({
   title,

@@ -1,4 +1,9 @@
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '../errors';
 import { db, tableName } from './client';
 
@@ -12,11 +17,12 @@ export function encodeCursor(key: Key): string {
 export function decodeIndexCursor(cursor: string, partition: string): Key {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Key;
+    const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 1024;
     const valid =
-      typeof key.PK === 'string' &&
-      typeof key.SK === 'string' &&
+      nonEmpty(key.PK) &&
+      nonEmpty(key.SK) &&
       key.GSI1PK === partition &&
-      typeof key.GSI1SK === 'string' &&
+      nonEmpty(key.GSI1SK) &&
       Object.keys(key).length === 4;
     if (valid) return key;
   } catch {
@@ -60,7 +66,14 @@ export async function queryIndexPage(options: {
   };
   if (filtered) input.FilterExpression = options.filters.map((f) => `(${f.expression})`).join(' AND ');
   if (Object.keys(names).length) input.ExpressionAttributeNames = names;
-  const page = await db().send(new QueryCommand(input));
+  let page: QueryCommandOutput;
+  try {
+    page = await db().send(new QueryCommand(input));
+  } catch (error) {
+    // A well-formed cursor whose key DynamoDB cannot start from is still the client's mistake.
+    if (options.cursor && (error as Error).name === 'ValidationException') throw badRequest('Invalid cursor');
+    throw error;
+  }
   const found = page.Items ?? [];
   const items = found.slice(0, options.limit);
   const more = found.length > options.limit || (filtered && page.LastEvaluatedKey !== undefined);

@@ -2,16 +2,15 @@ import {
   BatchWriteCommand,
   GetCommand,
   QueryCommand,
-  type QueryCommandInput,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
-import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
 import { keys, SK_PREFIX } from './keys';
+import { type IndexFilter, queryIndexPage } from './paging';
 
 export interface ProjectItem {
   id: string;
@@ -178,26 +177,6 @@ export async function getProjectBundle(projectId: string): Promise<ProjectBundle
   };
 }
 
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeCursor(cursor: string, userId: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const valid =
-      typeof key.PK === 'string' &&
-      typeof key.SK === 'string' &&
-      key.GSI1PK === keys.userProjectsPartition(userId) &&
-      typeof key.GSI1SK === 'string' &&
-      Object.keys(key).length === 4;
-    if (valid) return key;
-  } catch {
-    // fall through
-  }
-  throw badRequest('Invalid cursor');
-}
-
 /**
  * The owner's projects, newest updatedAt first: one Query on GSI1 per page. Filters (status, search) run in the
  * same Query; the cursor is the key of the last project returned, so pages never skip or repeat.
@@ -206,45 +185,23 @@ export async function listProjects(
   userId: string,
   options: { status: ProjectStatus | 'all'; q?: string; cursor?: string; limit: number },
 ): Promise<{ items: ProjectItem[]; nextCursor: string | null }> {
-  const filters: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':pk': keys.userProjectsPartition(userId) };
+  const filters: IndexFilter[] = [];
   if (options.status !== 'all') {
-    filters.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = options.status;
+    filters.push({
+      expression: '#status = :status',
+      names: { '#status': 'status' },
+      values: { ':status': options.status },
+    });
   }
   const q = options.q?.trim().toLowerCase();
-  if (q) {
-    filters.push('contains(searchText, :q)');
-    values[':q'] = q;
-  }
-  const filtered = filters.length > 0;
-  const input: QueryCommandInput = {
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: values,
-    ScanIndexForward: false,
-    // With filters DynamoDB counts items read, not matched: read further so a page is usually full.
-    Limit: filtered ? Math.max(options.limit * 8, 200) : options.limit + 1,
-    ExclusiveStartKey: options.cursor ? decodeCursor(options.cursor, userId) : undefined,
-  };
-  if (filtered) input.FilterExpression = filters.join(' AND ');
-  if (Object.keys(names).length) input.ExpressionAttributeNames = names;
-  const page = await db().send(new QueryCommand(input));
-  const found = page.Items ?? [];
-  const items = found.slice(0, options.limit);
-  const more = found.length > options.limit || (filtered && page.LastEvaluatedKey !== undefined);
-  let nextCursor: string | null = null;
-  if (more) {
-    const last = found.length > options.limit ? items[items.length - 1] : undefined;
-    const key = last
-      ? { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK }
-      : (page.LastEvaluatedKey as Record<string, unknown>);
-    nextCursor = encodeCursor(key);
-  }
-  return { items: items.map((i) => strip<ProjectItem>(i)), nextCursor };
+  if (q) filters.push({ expression: 'contains(searchText, :q)', values: { ':q': q } });
+  const page = await queryIndexPage({
+    partition: keys.userProjectsPartition(userId),
+    filters,
+    cursor: options.cursor,
+    limit: options.limit,
+  });
+  return { items: page.items.map((i) => strip<ProjectItem>(i)), nextCursor: page.nextCursor };
 }
 
 /** Writes only the given fields, stamps updatedAt, and only for the owner (else null). */

@@ -1,19 +1,26 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { AppShell } from '@/components/layout/app-shell';
-import {
-  ConfirmSignUpPage,
-  ForgotPasswordPage,
-  LoginPage,
-  ResetPasswordPage,
-  SignUpPage,
-} from '@/features/auth';
+import { LoadingScreen } from '@/components/ui/spinner';
 import { LandingPage } from '@/features/landing';
-import { DashboardPage, ProjectDetailPage, PublicProjectPage } from '@/features/projects';
-import { UploadPage } from '@/features/upload';
 import { RedirectIfAuthenticated, RequireAuth } from './guards';
 import { adminRoutes } from './routes/admin';
 import { RouteErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
+
+// The signed-in areas load on demand, so the landing page and sign-in stay small (the initial-JS budget).
+const loadProjects = () => import('@/features/projects');
+const DashboardPage = lazy(() => loadProjects().then((m) => ({ default: m.DashboardPage })));
+const ProjectDetailPage = lazy(() => loadProjects().then((m) => ({ default: m.ProjectDetailPage })));
+const PublicProjectPage = lazy(() => loadProjects().then((m) => ({ default: m.PublicProjectPage })));
+const UploadPage = lazy(() => import('@/features/upload').then((m) => ({ default: m.UploadPage })));
+const loadAuth = () => import('@/features/auth');
+const LoginPage = lazy(() => loadAuth().then((m) => ({ default: m.LoginPage })));
+const SignUpPage = lazy(() => loadAuth().then((m) => ({ default: m.SignUpPage })));
+const ForgotPasswordPage = lazy(() => loadAuth().then((m) => ({ default: m.ForgotPasswordPage })));
+const ConfirmSignUpPage = lazy(() => loadAuth().then((m) => ({ default: m.ConfirmSignUpPage })));
+const ResetPasswordPage = lazy(() => loadAuth().then((m) => ({ default: m.ResetPasswordPage })));
+const suspend = (node: ReactNode) => <Suspense fallback={<LoadingScreen />}>{node}</Suspense>;
 
 export const routes: RouteObject[] = [
   {
@@ -24,20 +31,20 @@ export const routes: RouteObject[] = [
       {
         element: <RedirectIfAuthenticated />,
         children: [
-          { path: 'auth/login', element: <LoginPage /> },
-          { path: 'auth/signup', element: <SignUpPage /> },
+          { path: 'auth/login', element: suspend(<LoginPage />) },
+          { path: 'auth/signup', element: suspend(<SignUpPage />) },
         ],
       },
-      { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'auth/confirm', element: <ConfirmSignUpPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'projects/:id/public', element: <PublicProjectPage /> },
+      { path: 'auth/forgot-password', element: suspend(<ForgotPasswordPage />) },
+      { path: 'auth/confirm', element: suspend(<ConfirmSignUpPage />) },
+      { path: 'reset-password', element: suspend(<ResetPasswordPage />) },
+      { path: 'projects/:id/public', element: suspend(<PublicProjectPage />) },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'upload', element: <UploadPage /> },
-          { path: 'projects/:id', element: <ProjectDetailPage /> },
+          { path: 'dashboard', element: suspend(<DashboardPage />) },
+          { path: 'upload', element: suspend(<UploadPage />) },
+          { path: 'projects/:id', element: suspend(<ProjectDetailPage />) },
         ],
       },
       adminRoutes,
