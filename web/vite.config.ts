@@ -36,7 +36,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: vendorChunk }] } },
+      output: { codeSplitting: { groups: [{ name: vendorChunk, debugName: 'libraries' }] } },
     },
   },
 });

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type LocalCloud, PortInUseError, ROOT_DIR, startLocalCloud } from './cloud';
 import { JavaMissingError } from './dynamodb';
+import { portInUse } from './net';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -58,6 +59,8 @@ function printSummary(cloud: LocalCloud) {
 }
 
 async function main() {
+  // Say so at once when another copy runs, before any build work.
+  if (await portInUse(port)) throw new PortInUseError(port);
   if (!dev) await ensureWebBuild();
   const cloud = await startLocalCloud({ port, dataDir, reset: args.has('--reset'), dev });
   printSummary(cloud);

@@ -44,7 +44,8 @@ describe('routes', () => {
   it('renders the dashboard for a signed-in user', async () => {
     stubApi({ '/api/projects': { items: [], nextCursor: null } });
     renderRoutes(routes, { path: '/dashboard', auth: signedInAs('ada@example.com') });
-    expect(screen.getByRole('heading', { name: 'Project Dashboard' })).toBeInTheDocument();
+    // The dashboard is loaded on demand.
+    expect(await screen.findByRole('heading', { name: 'Project Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage your architectural visualizations')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/upload');
     expect(await screen.findByText('No projects found')).toBeInTheDocument();
