@@ -73,7 +73,11 @@ export function matchPath(pattern: string, path: string): Record<string, string>
     const g = got[i]!;
     if (w.startsWith('{') && w.endsWith('}')) {
       if (!g) return null;
-      params[w.slice(1, -1)] = decodeURIComponent(g);
+      try {
+        params[w.slice(1, -1)] = decodeURIComponent(g);
+      } catch {
+        return null; // malformed percent-encoding matches no route
+      }
     } else if (w !== g) return null;
   }
   return params;

@@ -25,6 +25,7 @@ import {
   KNOWN_SETTINGS,
   parseSettingValue,
   settingCategorySchema,
+  settingKeySchema,
   validateSettingValue,
 } from '../../shared/schemas/settings';
 import { requireRole } from '../lib/admin/access';
@@ -87,6 +88,9 @@ function settingValue(key: string, raw: unknown): unknown {
 }
 
 const templateIdPattern = /^[0-9a-z]{26}$/;
+/** Cognito subs are UUIDs; anything else names no user (404 without a database read). */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isSettingKey = (key: string) => settingKeySchema.safeParse(key).success;
 
 export const handler = createHttpHandler({
   'GET /api/admin/stats': async ({ event, log }) => {
@@ -124,7 +128,7 @@ export const handler = createHttpHandler({
     const { profile: actor, actor: who } = await requireRole(event, 'admin');
     const { role } = parseBody(event, updateUserRoleSchema);
     const userId = params.userId ?? '';
-    const target = userId ? await getProfile(userId) : null;
+    const target = USER_ID.test(userId) ? await getProfile(userId) : null;
     if (!target) throw notFound('User not found');
     const refusal = roleChangeRefusal(actor.role, target.role, role);
     if (refusal === 'super_admin_only')
@@ -289,7 +293,7 @@ export const handler = createHttpHandler({
     const { actor } = await requireRole(event, 'super_admin');
     const key = params.key ?? '';
     const patch = parseBody(event, updateSettingSchema);
-    const current = key ? await getSettingItem(key) : null;
+    const current = isSettingKey(key) ? await getSettingItem(key) : null;
     if (!current) throw notFound('Setting not found');
     const now = new Date();
     const next: SettingItem = {
@@ -327,7 +331,7 @@ export const handler = createHttpHandler({
   'DELETE /api/admin/settings/{key}': async ({ event, params }) => {
     const { actor } = await requireRole(event, 'super_admin');
     const key = params.key ?? '';
-    const current = key ? await getSettingItem(key) : null;
+    const current = isSettingKey(key) ? await getSettingItem(key) : null;
     if (!current) throw notFound('Setting not found');
     const deleted = await deleteSetting(
       key,

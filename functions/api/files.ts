@@ -77,6 +77,7 @@ export const handler = createHttpHandler({
     const verdict = checkContent(
       file.originalName,
       await readHead(env.uploadsBucket, file.storagePath, Math.min(size, HEAD_BYTES)),
+      size > HEAD_BYTES,
     );
     if (!verdict.ok) throw await reject('UNPROCESSABLE', verdict.reason);
 

@@ -5,10 +5,15 @@ export type DetectedFormat = 'jpeg' | 'png' | 'pdf' | 'dwg' | 'dxf';
 
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((b, i) => bytes[i] === b);
 
-/** An ASCII DXF is a sequence of (group code, value) line pairs opening with 0/SECTION and 2/<section name>. */
-function looksLikeAsciiDxf(head: Buffer): boolean {
-  const text = head.toString('latin1');
-  const lines = text.split(/\r?\n/);
+/**
+ * An ASCII DXF is a sequence of (group code, value) line pairs opening with 0/SECTION and 2/<section name>.
+ * Every complete pair read must keep that shape; when only the head of a longer file was read, its last, cut-off
+ * line is not judged.
+ */
+function looksLikeAsciiDxf(head: Buffer, truncated: boolean): boolean {
+  const lines = head.toString('latin1').split(/\r?\n/);
+  if (truncated) lines.pop();
+  while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
   let i = 0;
   // Leading 999 comments are allowed.
   while (lines[i]?.trim() === '999') i += 2;
@@ -17,22 +22,33 @@ function looksLikeAsciiDxf(head: Buffer): boolean {
   const section = lines[i + 3]?.trim() ?? '';
   if (!['HEADER', 'CLASSES', 'TABLES', 'BLOCKS', 'ENTITIES', 'OBJECTS', 'THUMBNAILIMAGE'].includes(section))
     return false;
-  // The pairs that follow within the head must keep the shape: an integer group code, then a value line.
-  const pairs = lines.slice(i + 4, i + 4 + 400);
-  for (let p = 0; p + 1 < pairs.length - 1; p += 2) {
-    if (!/^\s*-?\d{1,4}\s*$/.test(pairs[p]!)) return false;
+  const rest = lines.slice(i + 4);
+  // A DXF ends its sections with 0/ENDSEC: a file that is only an opening is not a drawing.
+  if (!truncated && !rest.some((l, n) => n % 2 === 1 && l.trim() === 'ENDSEC')) return false;
+  for (let p = 0; p < rest.length; p += 2) {
+    if (!/^\s*-?\d{1,4}\s*$/.test(rest[p]!)) return false;
+    if (p + 1 >= rest.length && !truncated) return false; // a code without its value
   }
   return true;
 }
 
 /** Detects the real format by magic bytes (DXF by its structure), whatever the file is called. */
-export function detectFormat(head: Buffer): DetectedFormat | null {
+export function detectFormat(head: Buffer, truncated = false): DetectedFormat | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (head.subarray(0, 1024).includes(Buffer.from('%PDF-'))) return 'pdf';
+  // %PDF- opens the file (after a byte-order mark or whitespace at most), not just anywhere near the start.
+  if (
+    /^(\uFEFF|\s)*%PDF-\d\.\d/.test(
+      head
+        .subarray(0, 64)
+        .toString('latin1')
+        .replace(/^\xEF\xBB\xBF/, ''),
+    )
+  )
+    return 'pdf';
   if (/^AC10(1[2-9]|2\d|3\d)$/.test(head.subarray(0, 6).toString('latin1'))) return 'dwg';
   if (head.subarray(0, 18).toString('latin1') === 'AutoCAD Binary DXF') return 'dxf';
-  if (looksLikeAsciiDxf(head)) return 'dxf';
+  if (looksLikeAsciiDxf(head, truncated)) return 'dxf';
   return null;
 }
 
@@ -52,9 +68,10 @@ export const fileTypeOf = (format: DetectedFormat): FileType =>
 export function checkContent(
   fileName: string,
   head: Buffer,
+  truncated = false,
 ): { ok: true; fileType: FileType; format: DetectedFormat } | { ok: false; reason: string } {
   const expected = EXPECTED[fileExtension(fileName)];
-  const detected = detectFormat(head);
+  const detected = detectFormat(head, truncated);
   if (!detected)
     return { ok: false, reason: `${fileName} is not a valid ${fileExtension(fileName).toUpperCase()} file` };
   if (detected !== expected) {

@@ -14,7 +14,14 @@ export interface RouteContext {
 }
 export type RouteHandler = (ctx: RouteContext) => Promise<HttpResult>;
 
-const BASE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+/** Every API answer: JSON, never cached, not sniffed, not framed, no full referrer to other origins. */
+export const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
   return { statusCode: status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };

@@ -530,10 +530,13 @@ describe('web', () => {
     });
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    // Added when the origin sends none; the public share API's own `no-referrer` passes through.
     expect(headers.ReferrerPolicy).toEqual({
       ReferrerPolicy: 'strict-origin-when-cross-origin',
-      Override: true,
+      Override: false,
     });
+    expect(headers.StrictTransportSecurity).toMatchObject({ Override: true });
+    expect(headers.ContentSecurityPolicy.Override).toBe(true);
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");

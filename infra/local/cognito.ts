@@ -34,12 +34,17 @@ const pino = require(require.resolve('pino', { paths: [require.resolve('cognito-
  * would empty it. Writes go to a temporary file renamed over the original instead, one at a time per file.
  */
 function makeStormDbWritesAtomic() {
-  const LocalEngine = require(require.resolve('stormdb/src/engine/local.js', {
-    paths: [require.resolve('cognito-local/package.json')],
-  }));
+  const LocalEngine = require(
+    require.resolve('stormdb/src/engine/local.js', {
+      paths: [require.resolve('cognito-local/package.json')],
+    }),
+  );
   if (LocalEngine.prototype.__atomic) return;
   const queues = new Map<string, Promise<void>>();
-  LocalEngine.prototype.write = function write(this: { path: string; async: boolean; serialize: (d: unknown) => string }, data: unknown) {
+  LocalEngine.prototype.write = function write(
+    this: { path: string; async: boolean; serialize: (d: unknown) => string },
+    data: unknown,
+  ) {
     const text = this.serialize(data);
     const path = this.path;
     if (!this.async) {
@@ -51,7 +56,10 @@ function makeStormDbWritesAtomic() {
       await writeFile(tmp, text);
       await rename(tmp, path);
     });
-    queues.set(path, next.catch(() => undefined));
+    queues.set(
+      path,
+      next.catch(() => undefined),
+    );
     return next;
   };
   LocalEngine.prototype.__atomic = true;

@@ -20,7 +20,11 @@ describe('crash repair', () => {
     object('half.pdf', '{"content-');
     object('no-metadata.dxf', null);
     const removed = repairInterruptedWrites(dir).sort();
-    expect(removed).toEqual(['planform-uploads/u1/p1/half.pdf', 'planform-uploads/u1/p1/no-metadata.dxf', 'planform-uploads/u1/p1/torn.png']);
+    expect(removed).toEqual([
+      'planform-uploads/u1/p1/half.pdf',
+      'planform-uploads/u1/p1/no-metadata.dxf',
+      'planform-uploads/u1/p1/torn.png',
+    ]);
     expect(existsSync(join(bucket, 'good.png._S3rver_object'))).toBe(true);
     expect(existsSync(join(bucket, 'torn.png._S3rver_object'))).toBe(false);
     expect(existsSync(join(bucket, 'torn.png._S3rver_metadata.json'))).toBe(false);

@@ -9,6 +9,7 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { findRoute, routeKey } from '../../shared/routes';
 import { apiFunctionName } from './functions';
+import { SECURITY_HEADERS } from './static';
 
 export interface GatewayResponse {
   status: number;

@@ -50,7 +50,8 @@ export function repairInterruptedWrites(directory: string): string[] {
 export async function startS3Local(options: { directory: string }): Promise<S3Local> {
   mkdirSync(options.directory, { recursive: true });
   const removed = repairInterruptedWrites(options.directory);
-  if (removed.length) console.warn(`[local cloud] removed ${removed.length} object(s) left half-written by a crash`);
+  if (removed.length)
+    console.warn(`[local cloud] removed ${removed.length} object(s) left half-written by a crash`);
   const port = await freePort();
   const server = new S3rver({ port, address: '127.0.0.1', directory: options.directory, silent: true });
   await server.run();

@@ -64,7 +64,8 @@ export async function ensureBuckets(client: S3Client, siteOrigin: string): Promi
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
     } catch (error) {
       // Only a missing bucket is created; anything else (a broken store, say) must surface.
-      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404)
+        throw error;
       await client.send(new CreateBucketCommand({ Bucket: bucket }));
     }
     await client.send(

@@ -76,7 +76,9 @@ export class LocalStepFunctions {
       try {
         saved = JSON.parse(readFileSync(file, 'utf8')) as ExecutionRecord[];
       } catch {
-        console.warn('[local cloud] the saved Step Functions executions were unreadable; starting without them');
+        console.warn(
+          '[local cloud] the saved Step Functions executions were unreadable; starting without them',
+        );
       }
       for (const record of saved) {
         if (record.status === 'RUNNING') {

@@ -43,7 +43,16 @@ export function jsonValueProblem(value: unknown, maxBytes: number, maxDepth = 20
       bytes += v.length;
       return bytes > maxBytes ? 'The value is too large' : null;
     }
-    if (typeof v === 'number') return Number.isFinite(v) ? null : 'Numbers must be finite';
+    if (typeof v === 'number') {
+      // What DynamoDB can store exactly: safe integers, and magnitudes between 1e-130 and 1e126.
+      if (!Number.isFinite(v)) return 'Numbers must be finite';
+      if (Number.isInteger(v) && !Number.isSafeInteger(v))
+        return 'Whole numbers must be between -(2^53 - 1) and 2^53 - 1';
+      const size = Math.abs(v);
+      if (size !== 0 && (size < 1e-130 || size >= 1e126))
+        return 'Numbers must be between 1e-130 and 1e126 in size';
+      return null;
+    }
     if (typeof v !== 'object')
       return 'Only JSON values (text, numbers, true/false, null, lists, objects) are accepted';
     if (seen.has(v)) return 'The value refers to itself';
@@ -53,6 +62,7 @@ export function jsonValueProblem(value: unknown, maxBytes: number, maxDepth = 20
       return 'Only JSON values (text, numbers, true/false, null, lists, objects) are accepted';
     for (const key of Object.keys(v)) {
       if (!isArray && FORBIDDEN_KEYS.has(key)) return `The key "${key}" is not allowed`;
+      if (!isArray && key === '') return 'Keys may not be empty';
       bytes += key.length;
       const problem = visit((v as Record<string, unknown>)[key], depth + 1);
       if (problem) return problem;

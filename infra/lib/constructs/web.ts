@@ -101,9 +101,10 @@ export class Web extends Construct {
         },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        // Not overriding: the public share API sends its own `no-referrer`, which must reach the browser.
         referrerPolicy: {
           referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
+          override: false,
         },
         contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
       },
