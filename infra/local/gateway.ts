@@ -19,13 +19,14 @@ export interface GatewayResponse {
 
 type Invoke = (functionName: string, event: unknown) => Promise<unknown>;
 
+/** The gateway's own answers (401, 404) carry the headers CloudFront adds to every response in AWS. */
 const jsonResponse = (
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): GatewayResponse => ({
   status,
-  headers: { 'content-type': 'application/json', ...headers },
+  headers: { 'content-type': 'application/json', ...SECURITY_HEADERS, ...headers },
   body: Buffer.from(JSON.stringify(body)),
 });
 
