@@ -12,7 +12,7 @@ export function NotFoundPage() {
 
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
-      <p className="text-6xl font-semibold tracking-tight text-slate-300">404</p>
+      <p className="text-6xl font-semibold tracking-tight text-slate-500">404</p>
       <h1 className="text-2xl font-semibold text-slate-900">Oops! Page not found</h1>
       <Link to="/" className={buttonVariants()}>
         <Home aria-hidden="true" />
