@@ -1,10 +1,11 @@
 import type { HealthStatus, WeekChange } from '@shared/schemas/admin';
-import { AlertTriangle, CheckCircle2, Minus, TrendingDown, TrendingUp, XCircle } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { AlertTriangle, CheckCircle2, Minus, Search, TrendingDown, TrendingUp, XCircle } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { changeText, changeTone } from '../lib/format';
 
@@ -191,5 +192,61 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
         {children}
       </td>
     </tr>
+  );
+}
+
+/** The search box and category filter above the templates and settings tables. */
+export function SearchAndCategoryFilter({
+  searchLabel,
+  placeholder,
+  search,
+  onSearch,
+  category,
+  onCategory,
+  categories,
+  categoryLabel,
+}: {
+  searchLabel: string;
+  placeholder: string;
+  search: string;
+  onSearch: (value: string) => void;
+  category: string;
+  onCategory: (value: string) => void;
+  categories: readonly string[];
+  categoryLabel: (category: string) => string;
+}) {
+  const searchId = useId();
+  const filterId = useId();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div className="relative flex-1">
+        <Search
+          aria-hidden="true"
+          className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+        />
+        <label htmlFor={searchId} className="sr-only">
+          {searchLabel}
+        </label>
+        <Input
+          id={searchId}
+          type="search"
+          placeholder={placeholder}
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+      <label htmlFor={filterId} className="sr-only">
+        Filter by category
+      </label>
+      <Select id={filterId} value={category} onChange={(event) => onCategory(event.target.value)}>
+        <option value="all">All Categories</option>
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {categoryLabel(c)}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }

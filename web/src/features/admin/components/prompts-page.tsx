@@ -1,7 +1,7 @@
 import { TEMPLATE_CATEGORIES, TEMPLATE_VARIABLES_SHOWN } from '@shared/constants';
 import { type PromptTemplate, splitVariables, type TemplateCategory } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, CheckCircle2, FileText, Pencil, Plus, Search, Target, Trash2 } from 'lucide-react';
+import { Activity, CheckCircle2, FileText, Pencil, Plus, Target, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -22,7 +22,17 @@ import {
   updateTemplate,
 } from '../api/admin';
 import { formatPercent } from '../lib/format';
-import { AdminPage, ConfirmDialog, DataTable, EmptyRow, Select, StatCard, Td, Th } from './admin-ui';
+import {
+  AdminPage,
+  ConfirmDialog,
+  DataTable,
+  EmptyRow,
+  SearchAndCategoryFilter,
+  Select,
+  StatCard,
+  Td,
+  Th,
+} from './admin-ui';
 
 const categoryLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
 
@@ -170,8 +180,6 @@ export function AdminPromptsPage() {
   const [category, setCategory] = useState('all');
   const [editing, setEditing] = useState<PromptTemplate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PromptTemplate | null>(null);
-  const searchId = useId();
-  const filterId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
   useEffect(() => {
@@ -250,36 +258,16 @@ export function AdminPromptsPage() {
         />
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <label htmlFor={searchId} className="sr-only">
-            Search templates
-          </label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search templates..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <label htmlFor={filterId} className="sr-only">
-          Filter by category
-        </label>
-        <Select id={filterId} value={category} onChange={(event) => setCategory(event.target.value)}>
-          <option value="all">All Categories</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {categoryLabel(c)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SearchAndCategoryFilter
+        searchLabel="Search templates"
+        placeholder="Search templates..."
+        search={search}
+        onSearch={setSearch}
+        category={category}
+        onCategory={setCategory}
+        categories={categories}
+        categoryLabel={categoryLabel}
+      />
 
       <DataTable aria-label="Prompt templates">
         <thead>

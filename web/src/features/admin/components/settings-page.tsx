@@ -1,7 +1,7 @@
 import { SETTING_CATEGORIES } from '@shared/constants';
 import type { KnownSettingInfo, SystemSetting } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { AlertTriangle, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +17,16 @@ import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/utils';
 import { adminKeys, createSetting, deleteSetting, settingsQueryOptions, updateSetting } from '../api/admin';
 import { settingValueText } from '../lib/format';
-import { AdminPage, ConfirmDialog, DataTable, EmptyRow, Select, Td, Th } from './admin-ui';
+import {
+  AdminPage,
+  ConfirmDialog,
+  DataTable,
+  EmptyRow,
+  SearchAndCategoryFilter,
+  Select,
+  Td,
+  Th,
+} from './admin-ui';
 
 type SettingCategory = (typeof SETTING_CATEGORIES)[number];
 const categoryLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
@@ -186,8 +195,6 @@ export function AdminSettingsPage() {
   const [category, setCategory] = useState('all');
   const [editing, setEditing] = useState<SystemSetting | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SystemSetting | null>(null);
-  const searchId = useId();
-  const filterId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
   useEffect(() => {
@@ -255,36 +262,16 @@ export function AdminSettingsPage() {
         ))}
       </Card>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-          />
-          <label htmlFor={searchId} className="sr-only">
-            Search settings
-          </label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search settings..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <label htmlFor={filterId} className="sr-only">
-          Filter by category
-        </label>
-        <Select id={filterId} value={category} onChange={(event) => setCategory(event.target.value)}>
-          <option value="all">All Categories</option>
-          {SETTING_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {categoryLabel(c)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SearchAndCategoryFilter
+        searchLabel="Search settings"
+        placeholder="Search settings..."
+        search={search}
+        onSearch={setSearch}
+        category={category}
+        onCategory={setCategory}
+        categories={SETTING_CATEGORIES}
+        categoryLabel={categoryLabel}
+      />
 
       <DataTable aria-label="System settings">
         <thead>
