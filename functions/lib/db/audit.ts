@@ -3,7 +3,7 @@ import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { encodeCursor } from './paging';
+import { encodeCursor, withoutKeys } from './paging';
 
 export type AuditAction =
   | 'user.role.update'
@@ -87,10 +87,7 @@ export async function listAudit(
       ExclusiveStartKey: options.cursor ? decodeAuditCursor(options.cursor) : undefined,
     }),
   );
-  const items = (page.Items ?? []).map((item) => {
-    const { PK: _pk, SK: _sk, type: _t, ...rest } = item;
-    return rest as AuditEntry;
-  });
+  const items = (page.Items ?? []).map((item) => withoutKeys<AuditEntry>(item));
   return {
     items,
     nextCursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null,

@@ -9,6 +9,7 @@ import type { GenerationStatus, RenderStyle, VariationNumber } from '../../../sh
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
 import { keys } from './keys';
+import { withoutKeys } from './paging';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -54,10 +55,7 @@ export interface GenerationRenderItem {
 /** Running generations sit in a sparse GSI1 partition that the reconciler reads; Finalize removes them. */
 export const RUNNING_GENERATIONS = 'GENERATIONS#running';
 
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _type, ...rest } = item;
-  return rest as T;
-};
+const strip = withoutKeys;
 
 export class LimitError extends Error {
   constructor(readonly limit: 'concurrent' | 'daily') {

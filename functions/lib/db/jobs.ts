@@ -1,6 +1,6 @@
 import type { JobStatus } from '../../../shared/schemas/admin';
 import { keys } from './keys';
-import { batchGet, type IndexFilter, queryIndexPage } from './paging';
+import { batchGet, type IndexFilter, queryIndexPage, withoutKeys } from './paging';
 
 /** An AI job as the generation flow writes it (PK PROJECT#<projectId>, SK JOB#<jobId>, GSI1 JOBS). */
 export interface AiJobItem {
@@ -18,10 +18,7 @@ export interface AiJobItem {
   completedAt?: string | null;
 }
 
-const strip = (item: Record<string, unknown>): AiJobItem => {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _t, ...rest } = item;
-  return rest as unknown as AiJobItem;
-};
+const strip = (item: Record<string, unknown>) => withoutKeys<AiJobItem>(item);
 
 /** The AI queue, newest first, optionally one status: one Query on GSI1 `JOBS` per page. */
 export async function listJobs(options: {

@@ -111,3 +111,29 @@ export async function batchGet(keys: Key[], attributes?: string[]): Promise<Key[
   }
   return out;
 }
+
+/** An item as the repositories hand it out: without the table's key attributes and the item type. */
+export function withoutKeys<T>(item: Record<string, unknown>): T {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _type, ...rest } = item;
+  return rest as T;
+}
+
+/** Every item of one partition (a small, bounded one), following pages past 1 MB. */
+export async function queryPartition(pk: string, options: { newestFirst?: boolean } = {}): Promise<Key[]> {
+  const items: Key[] = [];
+  let startKey: Key | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ScanIndexForward: !options.newestFirst,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}

@@ -1,16 +1,10 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
 import { newId } from '../ids';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
 import { keys, SK_PREFIX } from './keys';
-import { type IndexFilter, queryIndexPage } from './paging';
+import { type IndexFilter, queryIndexPage, queryPartition, withoutKeys } from './paging';
 
 export interface ProjectItem {
   id: string;
@@ -76,8 +70,8 @@ export interface ProjectBundle {
 }
 
 const strip = <T>(item: Record<string, unknown>): T => {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, type: _type, searchText: _s, ...rest } = item;
-  return rest as T;
+  const { searchText: _s, ...rest } = item;
+  return withoutKeys<T>(rest);
 };
 
 /** Lower-cased title, tags and description: what dashboard search matches against. */
@@ -142,20 +136,7 @@ export async function getProject(projectId: string): Promise<ProjectItem | null>
 
 /** One Query returns the project with its files, renders and jobs (paged past 1 MB). */
 export async function getProjectBundle(projectId: string): Promise<ProjectBundle | null> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.projectPartition(projectId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryPartition(keys.projectPartition(projectId));
   const projectItem = items.find((i) => i.SK === 'PROJECT');
   if (!projectItem) return null;
   const bySk = (prefix: string) => items.filter((i) => String(i.SK).startsWith(prefix));

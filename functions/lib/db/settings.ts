@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   isKnownSetting,
   KNOWN_SETTINGS,
@@ -8,6 +8,7 @@ import {
 import { type AuditEntry, auditPut } from './audit';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryPartition, withoutKeys } from './paging';
 
 export interface SettingItem {
   key: string;
@@ -20,9 +21,7 @@ export interface SettingItem {
 
 export async function getSettingItem(key: string): Promise<SettingItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.setting(key) }));
-  if (!Item) return null;
-  const { PK: _pk, SK: _sk, type: _t, ...rest } = Item;
-  return rest as SettingItem;
+  return Item ? withoutKeys<SettingItem>(Item) : null;
 }
 
 /**
@@ -38,28 +37,9 @@ export async function getSetting<K extends KnownSettingKey>(key: K): Promise<Kno
   return KNOWN_SETTINGS[key].default as KnownSettingValue<K>;
 }
 
-const stripSetting = (item: Record<string, unknown>): SettingItem => {
-  const { PK: _pk, SK: _sk, type: _t, ...rest } = item;
-  return rest as unknown as SettingItem;
-};
-
 /** Every stored setting, ordered by key (the sort key): one Query on a small partition. */
 export async function listSettings(): Promise<SettingItem[]> {
-  const items: SettingItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.settingsPartition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(stripSetting));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  return (await queryPartition(keys.settingsPartition)).map((i) => withoutKeys<SettingItem>(i));
 }
 
 export class SettingExistsError extends Error {

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AuditEntry, auditPut } from './audit';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryPartition, withoutKeys } from './paging';
 
 export interface TemplateItem {
   id: string;
@@ -24,29 +25,10 @@ export const successRateOf = (t: Pick<TemplateItem, 'successCount' | 'failureCou
   return total === 0 ? 0 : Math.round(((t.successCount ?? 0) / total) * 1000) / 10;
 };
 
-const strip = (item: Record<string, unknown>): TemplateItem => {
-  const { PK: _pk, SK: _sk, type: _t, ...rest } = item;
-  return rest as unknown as TemplateItem;
-};
-
 /** All templates, newest first (ids are time-sortable). A small, bounded partition: one Query. */
 export async function listTemplates(): Promise<TemplateItem[]> {
-  const items: TemplateItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.templatesPartition },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(strip));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  const items = await queryPartition(keys.templatesPartition, { newestFirst: true });
+  return items.map((i) => withoutKeys<TemplateItem>(i));
 }
 
 /** The active template of a category most recently updated, or null. */
@@ -82,7 +64,7 @@ export async function getTemplate(templateId: string): Promise<TemplateItem | nu
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.template(templateId) }),
   );
-  return Item ? strip(Item) : null;
+  return Item ? withoutKeys<TemplateItem>(Item) : null;
 }
 
 export type TemplateFields = Pick<TemplateItem, 'name' | 'category' | 'template' | 'variables' | 'isActive'>;
