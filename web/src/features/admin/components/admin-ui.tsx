@@ -250,3 +250,26 @@ export function SearchAndCategoryFilter({
     </div>
   );
 }
+
+/** The next page of an admin table (TanStack infinite query state). */
+export function LoadMoreButton({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}) {
+  if (!hasNextPage) return null;
+  return (
+    <Button
+      variant="outline"
+      className="self-center"
+      onClick={() => void fetchNextPage()}
+      disabled={isFetchingNextPage}
+    >
+      {isFetchingNextPage ? 'Loading...' : 'Load more'}
+    </Button>
+  );
+}

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { jobsQueryOptions } from '../api/admin';
-import { AdminPage, DataTable, EmptyRow, Td, Th } from './admin-ui';
+import { AdminPage, DataTable, EmptyRow, LoadMoreButton, Td, Th } from './admin-ui';
 
 const FILTERS: readonly (JobStatus | 'all')[] = ['all', ...JOB_STATUSES];
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -124,16 +124,11 @@ export function AdminJobsPage() {
           )}
         </tbody>
       </DataTable>
-      {hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void fetchNextPage()}
-          disabled={isFetchingNextPage}
-        >
-          {isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
     </AdminPage>
   );
 }

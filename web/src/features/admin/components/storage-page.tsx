@@ -1,14 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { formatBytes } from '@/lib/format';
 import { storageQueryOptions } from '../api/admin';
 import { formatPercent } from '../lib/format';
-import { AdminPage, DataTable, EmptyRow, HealthBadge, Td, Th } from './admin-ui';
+import { AdminPage, DataTable, EmptyRow, HealthBadge, LoadMoreButton, Td, Th } from './admin-ui';
 
 /** Storage used in total (counters) and per user (each profile's own counter), newest users first. */
 export function AdminStoragePage() {
@@ -78,16 +77,11 @@ export function AdminStoragePage() {
           )}
         </tbody>
       </DataTable>
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        fetchNextPage={query.fetchNextPage}
+      />
     </AdminPage>
   );
 }

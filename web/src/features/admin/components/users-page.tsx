@@ -23,7 +23,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/utils';
 import { adminKeys, statsQueryOptions, updateUserRole, usersQueryOptions } from '../api/admin';
 import { ROLE_LABELS } from '../lib/format';
-import { AdminPage, DataTable, EmptyRow, Select, StatCard, Td, Th } from './admin-ui';
+import { AdminPage, DataTable, EmptyRow, LoadMoreButton, Select, StatCard, Td, Th } from './admin-ui';
 
 const ROLE_FILTER_LABELS: Record<RoleFilter, string> = {
   all: 'All Roles',
@@ -242,16 +242,11 @@ export function AdminUsersPage() {
           )}
         </tbody>
       </DataTable>
-      {hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void fetchNextPage()}
-          disabled={isFetchingNextPage}
-        >
-          {isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMoreButton
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
       {editing ? <EditRoleDialog user={editing} onClose={() => setEditing(null)} /> : null}
     </AdminPage>
   );
