@@ -19,7 +19,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts'],
         },
       },
@@ -47,7 +52,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['functions/**/*.int.test.ts', 'infra/local/**/*.int.test.ts', 'web/e2e/**/*.e2e.test.ts'],
+          include: [
+            'functions/**/*.int.test.ts',
+            'infra/local/**/*.int.test.ts',
+            'bench/**/*.int.test.ts',
+            'web/e2e/**/*.e2e.test.ts',
+          ],
           globalSetup: ['infra/local/test-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

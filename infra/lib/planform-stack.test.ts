@@ -5,10 +5,12 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS } from '../../bench/budgets/budgets';
 import { ADMIN_GROUPS, PASSWORD_POLICY } from '../../shared/constants';
 import { API_FEATURES, ROUTES, routeKey } from '../../shared/routes';
 import { API_THROTTLING } from './constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE } from './constructs/web';
+import { importTimeMs, lambdaBundles } from './lambda-bundles';
 import type { PlanformStack } from './planform-stack';
 import { createTableInput, GSI1, TABLE_KEYS, TTL_ATTRIBUTE } from './table-design';
 import { createTestApp } from './testing';
@@ -314,16 +316,13 @@ describe('lambdas', () => {
     expect(customMessage.length).toBeLessThan(20_000);
     expect(customMessage).not.toMatch(/@aws-sdk|smithy/i);
     expect(customMessage.split('\n').length).toBeLessThan(20); // minified
-    const all = [
-      ...Object.values(stack.api.functions),
-      ...Object.values(stack.generation.tasks),
-      stack.generation.reconciler,
-      stack.auth.postConfirmationFn,
-      stack.auth.customMessageFn,
-    ];
-    for (const fn of all) {
-      expect(Buffer.byteLength(bundle(fn.function)), fn.node.path).toBeLessThanOrEqual(300 * 1024);
-    }
+    for (const bundle of lambdaBundles(stack, assemblyDir))
+      expect(bundle.bytes, bundle.name).toBeLessThanOrEqual(BUDGETS.lambdaBundleBytes);
+  });
+
+  it(`import in a fresh Node process within ${BUDGETS.lambdaImportMs} ms each (the module-load part of a cold start)`, () => {
+    for (const bundle of lambdaBundles(stack, assemblyDir))
+      expect(importTimeMs(bundle, 1), bundle.name).toBeLessThanOrEqual(BUDGETS.lambdaImportMs);
   });
 });
 

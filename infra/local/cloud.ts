@@ -163,9 +163,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         return send(res, 200, mailbox.renderPage(), { 'content-type': 'text/html; charset=utf-8' });
       if (path === '/config.json') {
         if (!runtimeConfig) return sendJson(res, 503, { message: 'Starting' });
-        return sendJson(res, 200, {
-          ...runtimeConfig,
-          cognitoEndpoint: `${originOf(req, options.port)}/_local/cognito`,
+        // no-cache like the deployed config.json (revalidated each load), so index.html's preload is reused.
+        const body = { ...runtimeConfig, cognitoEndpoint: `${originOf(req, options.port)}/_local/cognito` };
+        return send(res, 200, JSON.stringify(body), {
+          'content-type': 'application/json',
+          'cache-control': 'no-cache',
         });
       }
       if (path === '/api/health' && !ready) return sendJson(res, 503, { status: 'starting' });

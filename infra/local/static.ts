@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,6 +17,35 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.map']);
+
+type Encoding = 'br' | 'gzip';
+
+/** Brotli or gzip, as the browser accepts, the way CloudFront's automatic compression answers. */
+function preferredEncoding(req: IncomingMessage, file: string): Encoding | null {
+  if (!COMPRESSIBLE.has(extname(file))) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+const compressedCache = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+function compressed(file: string, encoding: Encoding): Buffer {
+  const key = `${encoding}:${file}`;
+  const { mtimeMs } = statSync(file);
+  const cached = compressedCache.get(key);
+  if (cached?.mtimeMs === mtimeMs) return cached.body;
+  const raw = readFileSync(file);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(raw, { level: 9 });
+  compressedCache.set(key, { mtimeMs, body });
+  return body;
+}
 
 /** The headers CloudFront's response-headers policy adds in AWS. */
 export const SECURITY_HEADERS = {
@@ -51,11 +81,20 @@ export function serveStatic(root: string) {
       return;
     }
     const immutable = safe.startsWith('/assets/');
-    res.writeHead(200, {
+    const encoding = preferredEncoding(req, file);
+    const headers = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
       ...SECURITY_HEADERS,
-    });
+    };
+    if (encoding) {
+      const body = compressed(file, encoding);
+      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { PASSWORD_POLICY } from '../constants';
-import { emailSchema, roleSchema } from './common';
+import { emailSchema } from './common';
 
 /** What the password policy (Cognito's, mirrored here) rejects, one reason per rule. */
 export function passwordProblems(password: string): string[] {
@@ -50,5 +50,4 @@ export const confirmSignUpQuerySchema = z.object({
     .regex(/^\d{6}$/),
 });
 
-export const meSchema = z.object({ id: z.string(), email: z.string(), role: roleSchema });
-export type Me = z.infer<typeof meSchema>;
+export { type Me, meSchema } from './boot';

@@ -9,10 +9,7 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }));
 
-export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export { type ErrorBody, errorBodySchema } from './boot';
 
 /** Error codes the API answers with; the HTTP status of each lives in functions/lib/errors. */
 export const ERROR_CODES = [

@@ -14,7 +14,7 @@ const DashboardPage = lazy(() => loadProjects().then((m) => ({ default: m.Dashbo
 const ProjectDetailPage = lazy(() => loadProjects().then((m) => ({ default: m.ProjectDetailPage })));
 const PublicProjectPage = lazy(() => loadProjects().then((m) => ({ default: m.PublicProjectPage })));
 const UploadPage = lazy(() => import('@/features/upload').then((m) => ({ default: m.UploadPage })));
-const loadAuth = () => import('@/features/auth');
+const loadAuth = () => import('@/features/auth/pages');
 const LoginPage = lazy(() => loadAuth().then((m) => ({ default: m.LoginPage })));
 const SignUpPage = lazy(() => loadAuth().then((m) => ({ default: m.SignUpPage })));
 const ForgotPasswordPage = lazy(() => loadAuth().then((m) => ({ default: m.ForgotPasswordPage })));

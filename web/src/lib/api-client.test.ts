@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { storeAmplifyTokens } from '@/test/fixtures';
 import { ApiError, api } from './api-client';
 
 const amplify = vi.hoisted(() => ({ fetchAuthSession: vi.fn() }));
@@ -18,6 +19,7 @@ describe('api client', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     amplify.fetchAuthSession.mockResolvedValue({ tokens: { idToken: { toString: () => 'id-token' } } });
+    storeAmplifyTokens();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -48,6 +50,16 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(reply(200, {}));
     await api.get('/health');
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).has('authorization')).toBe(false);
+  });
+
+  it("says the session has expired when the authorizer answers 401 (without the API's error shape)", async () => {
+    fetchMock.mockResolvedValue(reply(401, { message: 'Unauthorized' }));
+    const error = await api.get('/projects').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Your session has expired. Please sign in again.',
+    });
   });
 
   it('throws an ApiError with the code and message of the error body', async () => {

@@ -1,6 +1,6 @@
-import { errorBodySchema } from '@shared/schemas/common';
-import { fetchAuthSession } from 'aws-amplify/auth';
-import type { z } from 'zod';
+import { errorBodySchema } from '@shared/schemas/boot';
+import { type $ZodType, type output, safeParse } from 'zod/v4/core';
+import { amplifyAuth, mayHaveStoredSession } from './amplify';
 import { getConfig } from './config';
 
 /** An error answered by the API (`{ "error": { "code", "message" } }`) or a failure to reach it (status 0). */
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequestOptions<S extends z.ZodType | undefined = undefined> {
+export interface ApiRequestOptions<S extends $ZodType | undefined = undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Validates the response body; its output type becomes the result type. */
@@ -29,15 +29,16 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined = undefined> 
   headers?: Record<string, string>;
 }
 
-type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+type Result<S> = S extends $ZodType ? output<S> : unknown;
 
 function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
 }
 
 async function idToken(): Promise<string | undefined> {
+  if (!mayHaveStoredSession()) return undefined;
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await (await amplifyAuth()).fetchAuthSession();
     return tokens?.idToken?.toString();
   } catch {
     return undefined;
@@ -48,7 +49,7 @@ async function idToken(): Promise<string | undefined> {
  * Calls the Planform API: `path` is relative to `apiBaseUrl` (`/me` → `/api/me`). Sends JSON with the ID token as a
  * bearer token, and throws an `ApiError` for any non-2xx answer.
  */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+export async function apiRequest<S extends $ZodType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<Result<S>> {
@@ -89,37 +90,40 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       const { code, message, details } = parsed.data.error;
       throw new ApiError(response.status, code, message, details);
     }
+    // The API Gateway authorizer answers 401 without the error shape: the token is missing or has expired.
+    if (response.status === 401)
+      throw new ApiError(401, 'UNAUTHORIZED', 'Your session has expired. Please sign in again.');
     throw new ApiError(response.status, 'HTTP_ERROR', `Request failed (HTTP ${response.status})`);
   }
 
   if (!schema) return data as Result<S>;
-  const parsed = schema.safeParse(data);
+  const parsed = safeParse(schema, data);
   if (!parsed.success)
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'Unexpected response from the server');
   return parsed.data as Result<S>;
 }
 
 export const api = {
-  get: <S extends z.ZodType | undefined = undefined>(
+  get: <S extends $ZodType | undefined = undefined>(
     path: string,
     options?: Omit<ApiRequestOptions<S>, 'method'>,
   ) => apiRequest(path, { ...options, method: 'GET' }),
-  post: <S extends z.ZodType | undefined = undefined>(
+  post: <S extends $ZodType | undefined = undefined>(
     path: string,
     body?: unknown,
     options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>,
   ) => apiRequest(path, { ...options, method: 'POST', body }),
-  put: <S extends z.ZodType | undefined = undefined>(
+  put: <S extends $ZodType | undefined = undefined>(
     path: string,
     body?: unknown,
     options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>,
   ) => apiRequest(path, { ...options, method: 'PUT', body }),
-  patch: <S extends z.ZodType | undefined = undefined>(
+  patch: <S extends $ZodType | undefined = undefined>(
     path: string,
     body?: unknown,
     options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>,
   ) => apiRequest(path, { ...options, method: 'PATCH', body }),
-  delete: <S extends z.ZodType | undefined = undefined>(
+  delete: <S extends $ZodType | undefined = undefined>(
     path: string,
     options?: Omit<ApiRequestOptions<S>, 'method'>,
   ) => apiRequest(path, { ...options, method: 'DELETE' }),

@@ -6,6 +6,11 @@ import type {
   PublicProject,
 } from '@shared/schemas/projects';
 
+/** What Amplify leaves in localStorage for a signed-in user: the app then loads Amplify to read the session. */
+export function storeAmplifyTokens(userId = 'u1'): void {
+  window.localStorage.setItem('CognitoIdentityServiceProvider.test-client.LastAuthUser', userId);
+}
+
 let seq = 0;
 const nextId = () => `01jz${(seq++).toString(36).padStart(22, '0')}`;
 

@@ -16,6 +16,7 @@ setConfig({
 
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
   // Sonner keeps toasts in a module-level store that a new <Toaster> replays; start each test empty.
   toast.dismiss();
 });

@@ -46,9 +46,11 @@ export function TopBar() {
   async function handleSignOut() {
     setSigningOut(true);
     try {
+      // Leave the guarded page first: otherwise its guard sees the session end and remembers the page as the
+      // place to return to, where the next person to sign in on this browser would land.
+      navigate('/', { replace: true, flushSync: true });
       await signOut();
       toast.success('Signed Out', { description: 'You have been successfully signed out.' });
-      navigate('/');
     } catch (error) {
       toast.error('Sign Out Failed', { description: errorMessage(error) });
     } finally {

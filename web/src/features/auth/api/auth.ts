@@ -1,13 +1,5 @@
-import {
-  confirmResetPassword,
-  confirmSignUp,
-  resendSignUpCode,
-  resetPassword,
-  type SignInOutput,
-  signIn,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
+import { amplifyAuth } from '@/lib/amplify';
 import { getConfig } from '@/lib/config';
 
 /** Thrown when Cognito needs a step the app does not offer (or the account is not confirmed yet). */
@@ -29,7 +21,11 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : '')
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   let result: SignInOutput;
   try {
-    result = await signIn({ username: email, password, options: { authFlowType: getConfig().authFlowType } });
+    result = await (await amplifyAuth()).signIn({
+      username: email,
+      password,
+      options: { authFlowType: getConfig().authFlowType },
+    });
   } catch (error) {
     if (errorName(error) === 'UserNotConfirmedException') {
       throw new SignInStepError('CONFIRM_SIGN_UP', NOT_CONFIRMED_MESSAGE);
@@ -57,7 +53,11 @@ export interface SignUpResult {
 }
 
 export async function signUpWithEmail(email: string, password: string): Promise<SignUpResult> {
-  const result = await signUp({ username: email, password, options: { userAttributes: { email } } });
+  const result = await (await amplifyAuth()).signUp({
+    username: email,
+    password,
+    options: { userAttributes: { email } },
+  });
   return { needsConfirmation: result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' };
 }
 
@@ -73,7 +73,7 @@ export function isAlreadyConfirmedError(error: unknown): boolean {
 
 export async function confirmEmail(email: string, code: string): Promise<void> {
   try {
-    await confirmSignUp({ username: email, confirmationCode: code });
+    await (await amplifyAuth()).confirmSignUp({ username: email, confirmationCode: code });
   } catch (error) {
     if (isAlreadyConfirmedError(error)) return;
     throw error;
@@ -81,17 +81,17 @@ export async function confirmEmail(email: string, code: string): Promise<void> {
 }
 
 export async function resendConfirmation(email: string): Promise<void> {
-  await resendSignUpCode({ username: email });
+  await (await amplifyAuth()).resendSignUpCode({ username: email });
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await resetPassword({ username: email });
+  await (await amplifyAuth()).resetPassword({ username: email });
 }
 
 export async function completePasswordReset(email: string, code: string, newPassword: string): Promise<void> {
-  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+  await (await amplifyAuth()).confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
 export async function signOutUser(): Promise<void> {
-  await signOut();
+  await (await amplifyAuth()).signOut();
 }

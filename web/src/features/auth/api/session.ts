@@ -1,6 +1,6 @@
-import { meSchema } from '@shared/schemas/auth';
+import { meSchema } from '@shared/schemas/boot';
 import { queryOptions } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { amplifyAuth, mayHaveStoredSession } from '@/lib/amplify';
 import { api } from '@/lib/api-client';
 
 /** The signed-in user as the ID token names them. */
@@ -17,8 +17,9 @@ export const authKeys = {
 
 /** Reads the stored session (refreshing the tokens when needed); null when nobody is signed in. */
 export async function loadSession(): Promise<SessionUser | null> {
+  if (!mayHaveStoredSession()) return null;
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await (await amplifyAuth()).fetchAuthSession();
     const payload = tokens?.idToken?.payload;
     if (!payload?.sub) return null;
     return { id: String(payload.sub), email: typeof payload.email === 'string' ? payload.email : '' };

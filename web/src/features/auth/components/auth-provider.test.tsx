@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeAmplifyTokens } from '@/test/fixtures';
 import { useAuth } from '../hooks/use-auth';
 import { AuthProvider } from './auth-provider';
 
@@ -58,15 +59,25 @@ describe('AuthProvider', () => {
     amplify.fetchAuthSession.mockReset();
   });
 
-  it('is signed out without tokens', async () => {
-    amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
+  it('is signed out without stored tokens, without asking Amplify', async () => {
     renderProvider();
     expect(screen.getByTestId('status')).toHaveTextContent('loading');
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedOut'));
+    expect(amplify.fetchAuthSession).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is signed out when the stored tokens are no longer valid', async () => {
+    storeAmplifyTokens();
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedOut'));
+    expect(amplify.fetchAuthSession).toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('reads the role from /api/me', async () => {
+    storeAmplifyTokens();
     amplify.fetchAuthSession.mockResolvedValue(session('u1', 'root@example.com'));
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ id: 'u1', email: 'root@example.com', role: 'super_admin' }), {
@@ -82,6 +93,7 @@ describe('AuthProvider', () => {
   });
 
   it('falls back to the user role when the profile lookup fails', async () => {
+    storeAmplifyTokens();
     amplify.fetchAuthSession.mockResolvedValue(session('u1', 'ada@example.com'));
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' } }), { status: 500 }),
@@ -94,6 +106,7 @@ describe('AuthProvider', () => {
   });
 
   it('follows Amplify Hub sign-in and sign-out events', async () => {
+    storeAmplifyTokens(); // expired tokens: Amplify loads and answers "no session"
     amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
     fetchMock.mockImplementation(
       async () =>
@@ -101,6 +114,7 @@ describe('AuthProvider', () => {
     );
     renderProvider();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedOut'));
+    await waitFor(() => expect(hub.listeners).toHaveLength(1));
 
     amplify.fetchAuthSession.mockResolvedValue(session('u1', 'ada@example.com'));
     act(() => {

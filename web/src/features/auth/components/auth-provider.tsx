@@ -1,7 +1,7 @@
 import type { Role } from '@shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Hub } from 'aws-amplify/utils';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { listenToAuthEvents } from '@/lib/amplify';
 import { signOutUser } from '../api/auth';
 import { authKeys, meQueryOptions, sessionQueryOptions } from '../api/session';
 import { AuthContext, type AuthState, isAdminRole } from '../hooks/use-auth';
@@ -24,7 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   useEffect(() => {
-    return Hub.listen('auth', ({ payload }) => {
+    return listenToAuthEvents(({ payload }) => {
       switch (payload.event) {
         case 'signedIn':
         case 'tokenRefresh':

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/test/render';
@@ -20,7 +20,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
-    expect(amplify.resetPassword).toHaveBeenCalledWith({ username: 'ada@example.com' });
+    await waitFor(() => expect(amplify.resetPassword).toHaveBeenCalledWith({ username: 'ada@example.com' }));
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
     expect(screen.getByText("We've sent password reset instructions to ada@example.com")).toBeInTheDocument();
     expect(

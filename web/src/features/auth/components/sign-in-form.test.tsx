@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState, renderPage } from '@/test/render';
@@ -63,11 +63,13 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
-    expect(amplify.signIn).toHaveBeenCalledWith({
-      username: 'ada@example.com',
-      password: 'Secret1!',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
-    });
+    await waitFor(() =>
+      expect(amplify.signIn).toHaveBeenCalledWith({
+        username: 'ada@example.com',
+        password: 'Secret1!',
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      }),
+    );
 
     await act(async () => resolve({ isSignedIn: true, nextStep: { signInStep: 'DONE' } }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/projects/p1?tab=renders');

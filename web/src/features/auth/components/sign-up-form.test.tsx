@@ -85,11 +85,13 @@ describe('SignUpPage', () => {
     await user.click(submit);
 
     expect(screen.getByRole('button', { name: 'Creating Account...' })).toBeDisabled();
-    expect(amplify.signUp).toHaveBeenCalledWith({
-      username: 'ada@example.com',
-      password: GOOD,
-      options: { userAttributes: { email: 'ada@example.com' } },
-    });
+    await waitFor(() =>
+      expect(amplify.signUp).toHaveBeenCalledWith({
+        username: 'ada@example.com',
+        password: GOOD,
+        options: { userAttributes: { email: 'ada@example.com' } },
+      }),
+    );
 
     resolve({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();

@@ -184,7 +184,7 @@ export function DashboardPage() {
             data-view={view}
             className={cn(
               'grid gap-4',
-              view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
+              view === 'grid' ? 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3' : 'grid-cols-1',
               isPlaceholderData && 'opacity-60',
             )}
           >
