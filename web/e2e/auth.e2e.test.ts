@@ -1,6 +1,8 @@
+import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   codeFromLink,
+  cognitoClient,
   createUser,
   localCloud,
   STRONG_PASSWORD,
@@ -146,6 +148,42 @@ describe('authentication in Chromium', () => {
     await signInThroughForm(email, password);
     await page.waitForURL('**/dashboard');
     await page.goto(url('/admin'));
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('an account an administrator created signs in with its temporary password and chooses its own', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('e2e-invited');
+    await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId: localCloud().userPoolId,
+        Username: email,
+        TemporaryPassword: 'Temp-Passw0rd!',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await page.goto(url('/auth/login'));
+    await signInThroughForm(email, 'Temp-Passw0rd!');
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Set Password and Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => toastTexts(page)).toContain('Welcome back!');
+    await expect.poll(() => page.getByRole('banner').getByText(email).isVisible()).toBe(true);
+
+    // The temporary password no longer works; the chosen one does.
+    await browser.context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(url('/auth/login'));
+    await signInThroughForm(email, 'Temp-Passw0rd!');
+    await expect.poll(() => toastTexts(page)).toContain('Sign In Failed');
+    await page.reload();
+    await signInThroughForm(email, STRONG_PASSWORD);
     await page.waitForURL('**/dashboard');
   });
 });

@@ -3,6 +3,7 @@
 export { Amplify } from 'aws-amplify';
 export {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   resendSignUpCode,

@@ -17,8 +17,28 @@ export const NOT_CONFIRMED_MESSAGE =
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
 
+/** What a sign-in needs next: nothing (signed in), or a new password for an account an administrator created. */
+export type SignInNext = 'DONE' | 'NEW_PASSWORD_REQUIRED';
+
+function nextStepOf(result: SignInOutput): SignInNext {
+  if (result.isSignedIn) return 'DONE';
+  const step = result.nextStep.signInStep;
+  if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return 'NEW_PASSWORD_REQUIRED';
+  if (step === 'CONFIRM_SIGN_UP') throw new SignInStepError(step, NOT_CONFIRMED_MESSAGE);
+  if (step === 'RESET_PASSWORD') {
+    throw new SignInStepError(
+      step,
+      'You need to reset your password. Use "Forgot password?" to choose a new one.',
+    );
+  }
+  throw new SignInStepError(
+    step,
+    `This account needs an extra sign-in step (${step}) that Planform does not support.`,
+  );
+}
+
 /** Signs in with email and password, using the flow the runtime config names (SRP in AWS, plain locally). */
-export async function signInWithEmail(email: string, password: string): Promise<void> {
+export async function signInWithEmail(email: string, password: string): Promise<SignInNext> {
   let result: SignInOutput;
   try {
     result = await (await amplifyAuth()).signIn({
@@ -32,19 +52,17 @@ export async function signInWithEmail(email: string, password: string): Promise<
     }
     throw error;
   }
-  if (result.isSignedIn) return;
-  const step = result.nextStep.signInStep;
-  if (step === 'CONFIRM_SIGN_UP') throw new SignInStepError(step, NOT_CONFIRMED_MESSAGE);
-  if (step === 'RESET_PASSWORD') {
-    throw new SignInStepError(
-      step,
-      'You need to reset your password. Use "Forgot password?" to choose a new one.',
-    );
-  }
-  throw new SignInStepError(
-    step,
-    `This account needs an extra sign-in step (${step}) that Planform does not support.`,
-  );
+  return nextStepOf(result);
+}
+
+/**
+ * Answers Cognito's NEW_PASSWORD_REQUIRED challenge (an account created by an administrator, such as the first
+ * super admin of a deployment, signs in with a temporary password first).
+ */
+export async function completeNewPassword(newPassword: string): Promise<void> {
+  const result = await (await amplifyAuth()).confirmSignIn({ challengeResponse: newPassword });
+  const next = nextStepOf(result);
+  if (next !== 'DONE') throw new SignInStepError(next, 'Cognito asked for a new password again.');
 }
 
 export interface SignUpResult {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState, renderPage } from '@/test/render';
 import { LoginPage } from './login-page';
 
-const amplify = vi.hoisted(() => ({ signIn: vi.fn() }));
+const amplify = vi.hoisted(() => ({ signIn: vi.fn(), confirmSignIn: vi.fn() }));
 vi.mock('aws-amplify/auth', () => amplify);
 
 function setup(state?: unknown) {
@@ -23,6 +23,7 @@ function setup(state?: unknown) {
 describe('LoginPage', () => {
   beforeEach(() => {
     amplify.signIn.mockReset();
+    amplify.confirmSignIn.mockReset();
   });
 
   it('shows the tagline, the forgot-password link and the sign-up link', () => {
@@ -110,5 +111,40 @@ describe('LoginPage', () => {
 
     expect(await screen.findByText('Sign In Failed')).toBeInTheDocument();
     expect(screen.getByText(/has not been verified yet/)).toBeInTheDocument();
+  });
+
+  it('asks an account created with a temporary password for its own password, then signs in', async () => {
+    amplify.signIn.mockResolvedValue({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' },
+    });
+    amplify.confirmSignIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    const { user, auth, email, password } = setup();
+    await user.type(email, 'first-admin@example.com');
+    await user.type(password, 'Temp0rary!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/first-admin@example.com was created with a temporary password/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'weak');
+    await user.type(screen.getByLabelText('Confirm Password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+    expect(screen.getByText(/^Password needs/)).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(amplify.confirmSignIn).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('New Password'));
+    await user.type(screen.getByLabelText('New Password'), 'Drafting-Table-42!');
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'Drafting-Table-42!');
+    await user.click(screen.getByRole('button', { name: 'Set Password and Sign In' }));
+    await waitFor(() =>
+      expect(amplify.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: 'Drafting-Table-42!' }),
+    );
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(auth.refresh).toHaveBeenCalled();
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
   });
 });

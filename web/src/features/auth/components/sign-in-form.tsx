@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/utils';
 import { signInWithEmail } from '../api/auth';
 import { useAuth } from '../hooks/use-auth';
 import { redirectTarget } from '../lib/redirect';
+import { NewPasswordForm } from './new-password-form';
 
 export function SignInForm() {
   const { refresh } = useAuth();
@@ -23,6 +24,13 @@ export function SignInForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [needsNewPassword, setNeedsNewPassword] = useState(false);
+
+  async function finishSignIn() {
+    await refresh();
+    toast.success('Welcome back!', { description: 'You have been successfully signed in.' });
+    navigate(redirectTarget(location.state), { replace: true });
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -35,15 +43,19 @@ export function SignInForm() {
     setErrors({});
     setBusy(true);
     try {
-      await signInWithEmail(parsed.data.email, parsed.data.password);
-      await refresh();
-      toast.success('Welcome back!', { description: 'You have been successfully signed in.' });
-      navigate(redirectTarget(location.state), { replace: true });
+      const next = await signInWithEmail(parsed.data.email, parsed.data.password);
+      if (next === 'NEW_PASSWORD_REQUIRED') {
+        setNeedsNewPassword(true);
+        return;
+      }
+      await finishSignIn();
     } catch (error) {
       toast.error('Sign In Failed', { description: errorMessage(error) });
       setBusy(false);
     }
   }
+
+  if (needsNewPassword) return <NewPasswordForm email={email.trim()} onSignedIn={finishSignIn} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
