@@ -66,6 +66,8 @@ export function serveStatic(root: string) {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const safe = normalize(path).replace(/^(\.\.[/\\])+/, '');
     let file = join(root, safe);
+    // `/` gets the prerendered landing page when the build made one (web/prerender.ts), as CloudFront does.
+    if (safe === '/' && existsSync(join(root, 'landing.html'))) file = join(root, 'landing.html');
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       if (extname(safe)) {
