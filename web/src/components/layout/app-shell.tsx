@@ -12,7 +12,7 @@ export function AppShell() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">

@@ -73,6 +73,25 @@ describe('Dialog', () => {
     expect(close).toHaveFocus();
   });
 
+  it('makes the page behind inert while open, except the toasts, and undoes it on close', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Harness />
+        <section data-react-aria-top-layer aria-label="Notifications" />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Open dialog' });
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    await user.click(opener);
+    expect(opener).toHaveAttribute('inert');
+    expect(toasts.closest('[inert]')).toBeNull();
+    expect(screen.getByRole('dialog').closest('[inert]')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(document.querySelector('[inert]')).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
   it('closes on the overlay and the close button', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -29,6 +29,57 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/**
+ * Makes Tab and Shift+Tab wrap around inside `root` (a modal's focus trap); with nothing focusable inside, `root`
+ * itself (give it tabIndex -1) keeps the focus.
+ */
+export function keepTabInside(event: KeyboardEvent, root: HTMLElement) {
+  if (event.key !== 'Tab') return;
+  const items = focusableIn(root);
+  if (items.length === 0) {
+    event.preventDefault();
+    root.focus();
+    return;
+  }
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !root.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !root.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** What stays usable above a modal: the toasts (sonner marks its region as a top layer). */
+const TOP_LAYER = '[data-react-aria-top-layer], [data-sonner-toaster]';
+const NEVER_INERT = new Set(['SCRIPT', 'STYLE', 'LINK', 'META', 'TEMPLATE', 'NOSCRIPT']);
+
+/**
+ * Makes the page outside `layer` inert (no focus, no clicks, hidden from assistive technology, out of axe's checks)
+ * while a modal is open, except the toasts; returns the undo. Only what it changed is restored, so nested modals
+ * unwind in order.
+ */
+export function inertOutside(layer: HTMLElement): () => void {
+  const changed: Element[] = [];
+  const walk = (parent: Element) => {
+    for (const child of Array.from(parent.children)) {
+      if (child === layer || NEVER_INERT.has(child.tagName) || child.matches(TOP_LAYER)) continue;
+      if (child.contains(layer) || child.querySelector(TOP_LAYER)) walk(child);
+      else if (!child.hasAttribute('inert')) {
+        child.setAttribute('inert', '');
+        changed.push(child);
+      }
+    }
+  };
+  walk(document.body);
+  return () => {
+    for (const el of changed) el.removeAttribute('inert');
+  };
+}
+
 /** Open dialogs, innermost last: only the top one answers Escape and keeps focus. */
 const openStack: string[] = [];
 
@@ -84,6 +135,7 @@ function DialogContent({
 }: DialogProps) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   const [hasTitle, setHasTitle] = useState(false);
   const [hasDescription, setHasDescription] = useState(false);
   // Read the latest values from listeners registered once.
@@ -96,9 +148,11 @@ function DialogContent({
     openStack.push(id);
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    const restoreOutside = layer.current ? inertOutside(layer.current) : () => undefined;
     return () => {
       openStack.splice(openStack.lastIndexOf(id), 1);
       if (openStack.length === 0) document.body.style.overflow = overflow;
+      restoreOutside();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, [id]);
@@ -120,25 +174,7 @@ function DialogContent({
         if (!latest.current.locked) latest.current.onOpenChange(false);
         return;
       }
-      if (event.key !== 'Tab') return;
-      const root = ref.current;
-      if (!root) return;
-      const items = focusableIn(root);
-      if (items.length === 0) {
-        event.preventDefault();
-        root.focus();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !root.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !root.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (ref.current) keepTabInside(event, ref.current);
     };
     const onFocusIn = (event: FocusEvent) => {
       const root = ref.current;
@@ -160,7 +196,7 @@ function DialogContent({
 
   return createPortal(
     <DialogContext.Provider value={{ titleId, descriptionId, setHasTitle, setHasDescription }}>
-      <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <div ref={layer} className="fixed inset-0 z-50 flex items-center justify-center p-4">
         <div
           aria-hidden="true"
           data-testid="dialog-overlay"

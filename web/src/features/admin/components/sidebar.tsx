@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { Button } from '@/components/ui/button';
+import { inertOutside, keepTabInside } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
 /** The cookie that keeps the sidebar open or collapsed (7 days), as shadcn/ui's sidebar does. */
@@ -149,17 +150,22 @@ export function SidebarProvider({
 export function Sidebar({ children, label }: { children: ReactNode; label: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   const panel = useRef<HTMLDivElement>(null);
+  const sheet = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!isMobile || !openMobile) return;
     const previous = document.activeElement as HTMLElement | null;
+    const restoreOutside = sheet.current ? inertOutside(sheet.current) : () => undefined;
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpenMobile(false);
+      // A modal sheet: Tab stays inside it.
+      else if (panel.current) keepTabInside(event, panel.current);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      restoreOutside();
       if (previous?.isConnected) previous.focus();
     };
   }, [isMobile, openMobile, setOpenMobile]);
@@ -167,7 +173,7 @@ export function Sidebar({ children, label }: { children: ReactNode; label: strin
   if (isMobile) {
     if (!openMobile) return null;
     return (
-      <div className="fixed inset-0 z-50" data-testid="admin-sidebar-sheet">
+      <div ref={sheet} className="fixed inset-0 z-50" data-testid="admin-sidebar-sheet">
         <div
           aria-hidden="true"
           className="fixed inset-0 bg-slate-900/50"
@@ -178,10 +184,11 @@ export function Sidebar({ children, label }: { children: ReactNode; label: strin
           role="dialog"
           aria-modal="true"
           aria-label={label}
+          tabIndex={-1}
           data-sidebar="sidebar"
           data-mobile="true"
           style={{ width: 'var(--sidebar-width-mobile)' }}
-          className="fixed inset-y-0 left-0 z-10 flex max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white shadow-xl"
+          className="fixed inset-y-0 left-0 z-10 flex max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white shadow-xl focus:outline-none"
         >
           <nav aria-label={label} className="flex flex-col">
             {children}

@@ -56,6 +56,20 @@ describe('TagInput', () => {
     expect(current()).toEqual(['Loft']);
   });
 
+  it('keeps the keyboard on the field when a picked suggestion turns disabled or a removed tag goes away', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={['Loft']} />);
+    const field = screen.getByLabelText('Tags');
+    screen.getByRole('button', { name: 'Modern' }).focus();
+    await user.keyboard('{Enter}');
+    expect(current()).toEqual(['Loft', 'Modern']);
+    expect(field).toHaveFocus();
+    screen.getByRole('button', { name: 'Remove tag Loft' }).focus();
+    await user.keyboard('{Enter}');
+    expect(current()).toEqual(['Modern']);
+    expect(field).toHaveFocus();
+  });
+
   it('offers the six suggestions, each disabled once chosen', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -1,7 +1,7 @@
 import { TAG_SUGGESTIONS } from '@shared/constants';
 import { TAG_MAX, TAGS_MAX } from '@shared/schemas/projects';
 import { Plus, X } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -28,7 +28,19 @@ export interface TagInputProps {
 /** Tags: typed (Add or Enter) or picked from the suggestions; each added once; removable. */
 export function TagInput({ id, tags, onChange, disabled, suggestions = TAG_SUGGESTIONS }: TagInputProps) {
   const [draft, setDraft] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const full = tags.length >= TAGS_MAX;
+  // A picked suggestion turns disabled and a removed tag's button goes away: the text field gets the focus (after the
+  // render, when it is enabled again) instead of the page.
+  const refocus = useRef(false);
+  const keepFocus = () => {
+    refocus.current = true;
+  };
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    field.current?.focus();
+  });
 
   function add(raw: string) {
     const next = addTag(tags, raw);
@@ -47,6 +59,7 @@ export function TagInput({ id, tags, onChange, disabled, suggestions = TAG_SUGGE
     <div className="flex flex-col gap-3">
       <div className="flex gap-2">
         <Input
+          ref={field}
           id={id}
           value={draft}
           maxLength={TAG_MAX}
@@ -70,7 +83,10 @@ export function TagInput({ id, tags, onChange, disabled, suggestions = TAG_SUGGE
                   type="button"
                   aria-label={`Remove tag ${tag}`}
                   disabled={disabled}
-                  onClick={() => onChange(tags.filter((t) => t !== tag))}
+                  onClick={() => {
+                    onChange(tags.filter((t) => t !== tag));
+                    keepFocus();
+                  }}
                   className="rounded-full p-0.5 hover:bg-indigo-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50"
                 >
                   <X aria-hidden="true" className="size-3" />
@@ -93,7 +109,10 @@ export function TagInput({ id, tags, onChange, disabled, suggestions = TAG_SUGGE
               size="sm"
               className="h-7 rounded-full px-3 text-xs"
               disabled={disabled || full || hasTag(tags, tag)}
-              onClick={() => add(tag)}
+              onClick={() => {
+                add(tag);
+                keepFocus();
+              }}
             >
               {tag}
             </Button>
