@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
 import { jsonValueProblem } from './common';
+import {
+  ACCEPTED_TYPES_MESSAGE,
+  DESCRIPTION_MAX,
+  fileExtension,
+  TAG_MAX,
+  TAGS_MAX,
+  TITLE_MAX,
+} from './project-rules';
 
 export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
@@ -12,10 +20,7 @@ export type FileStatus = (typeof FILE_STATUSES)[number];
 export const RENDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type RenderStatus = (typeof RENDER_STATUSES)[number];
 
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 5000;
-export const TAG_MAX = 50;
-export const TAGS_MAX = 30;
+export { ACCEPTED_TYPES_MESSAGE, DESCRIPTION_MAX, fileExtension, TAG_MAX, TAGS_MAX, TITLE_MAX };
 
 const title = z
   .string({ error: 'Project title is required' })
@@ -71,10 +76,6 @@ export const listProjectsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 export type ListProjectsQuery = z.input<typeof listProjectsQuerySchema>;
-
-export const ACCEPTED_TYPES_MESSAGE = `File type must be one of ${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(', ')}`;
-
-export const fileExtension = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
 
 export const createFileSchema = z.strictObject({
   name: z

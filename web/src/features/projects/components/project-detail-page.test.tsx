@@ -259,7 +259,7 @@ describe('ProjectDetailPage', () => {
     const title = dialog.getByLabelText('Project Title');
     await user.clear(title);
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
-    expect(dialog.getByText('Please enter a project title first')).toBeInTheDocument();
+    expect(await dialog.findByText('Please enter a project title first')).toBeInTheDocument();
     expect(api.patch).not.toHaveBeenCalled();
 
     await user.type(title, 'Riverside Villa');

@@ -1,4 +1,4 @@
-import { type ProjectSummary, updateProjectSchema } from '@shared/schemas/projects';
+import type { ProjectSummary } from '@shared/schemas/projects';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -52,6 +52,8 @@ function SettingsForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
+    // Loaded when first needed: the schemas (and the full zod build) stay out of the dashboard's first load.
+    const { updateProjectSchema } = await import('@shared/schemas/projects');
     const parsed = updateProjectSchema.safeParse({ title, description, tags });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));

@@ -1,5 +1,5 @@
 import { TAG_SUGGESTIONS } from '@shared/constants';
-import { TAG_MAX, TAGS_MAX } from '@shared/schemas/projects';
+import { TAG_MAX, TAGS_MAX } from '@shared/schemas/project-rules';
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
+import { fileExtension } from '@shared/schemas/project-rules';
 import type { FileType } from '@shared/schemas/projects';
-import { fileExtension } from '@shared/schemas/projects';
 
 const TYPE_LABELS: Record<FileType, string> = {
   image: 'Image',

@@ -1,5 +1,5 @@
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '@shared/constants';
-import { ACCEPTED_TYPES_MESSAGE, fileExtension } from '@shared/schemas/projects';
+import { ACCEPTED_TYPES_MESSAGE, fileExtension } from '@shared/schemas/project-rules';
 
 export type FileErrorCode = 'file-invalid-type' | 'file-too-large' | 'file-too-small';
 
