@@ -5,7 +5,7 @@ import { checkContent } from '../lib/content-check';
 import { createFile, deleteFileItem, getFile, markFileError, markFileUploaded } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
-import { drawingKeys } from '../lib/generation/drawing-store';
+import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
@@ -99,11 +99,7 @@ export const handler = createHttpHandler({
     const { file } = await ownedFile(event, params);
     // Objects first: if this fails the item stays, so a retry finds and removes everything.
     await deleteObjects(env.uploadsBucket, [file.storagePath]);
-    const drawing = drawingKeys(file.id);
-    await deleteObjects(
-      env.rendersBucket,
-      [file.previewKey, drawing.png, drawing.meta].filter((k): k is string => !!k),
-    );
+    await deleteObjects(env.rendersBucket, fileRenderKeys(file));
     try {
       await deleteFileItem(file);
     } catch (error) {

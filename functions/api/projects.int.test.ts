@@ -1,8 +1,10 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../../infra/local/testing';
+import type { Generation } from '../../shared/schemas/generations';
 import type { ProjectDetail, ProjectPage, PublicProject, UploadTicket } from '../../shared/schemas/projects';
+import { planDxf } from '../lib/drawings/fixtures/plan';
 import { localAws } from '../test/local-aws';
 import { newProject, postToS3, uploadFile } from '../test/projects-client';
 import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../test/upload-fixtures';
@@ -400,19 +402,49 @@ describe('projects API', () => {
     const project = await newProject(token, { title: 'Doomed' });
     const png = await pngFixture();
     const { ticket } = await uploadFile(token, project.id, 'plan.png', png);
+    const { ticket: dxf } = await uploadFile(token, project.id, 'plan.dxf', Buffer.from(planDxf()));
     const share = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
     const key = new URL(String(share.json.url)).searchParams.get('k');
-    expect((await totals()).files).toBe((before.files ?? 0) + 1);
+    expect((await totals()).files).toBe((before.files ?? 0) + 2);
+
+    // A generation from each file: Prepare writes drawings/<fileId>.png and .json (the image keeps its own preview,
+    // the DXF's preview becomes drawings/<fileId>.png), and the renders land in renders/.
+    const generations = await Promise.all(
+      [ticket.file.id, dxf.file.id].map(async (fileId) => {
+        const started = await api(`/api/projects/${project.id}/generations`, {
+          token,
+          method: 'POST',
+          body: { prompt: 'Doomed house', fileId },
+        });
+        expect(started.status).toBe(202);
+        return settled(token, project.id, (started.json as { generation: Generation }).generation.id);
+      }),
+    );
+    expect(generations.map((g) => g.status)).toEqual(['completed', 'completed']);
+    const fileIds = [ticket.file.id, dxf.file.id];
+    const renderIds = generations.flatMap((g) => g.renders.map((r) => r.id));
+    const ours = (objectKey: string) =>
+      objectKey.includes(project.id) || [...fileIds, ...renderIds].some((id) => objectKey.includes(id));
+    const rendersBefore = (await keysIn(localAws.rendersBucket)).filter(ours);
+    expect(rendersBefore).toEqual(
+      expect.arrayContaining([
+        `previews/${ticket.file.id}.png`,
+        `drawings/${ticket.file.id}.png`,
+        `drawings/${ticket.file.id}.json`,
+        `drawings/${dxf.file.id}.png`,
+        `drawings/${dxf.file.id}.json`,
+        ...renderIds.flatMap((id) => [`renders/${id}.png`, `renders/${id}.webp`]),
+      ]),
+    );
+    expect((await keysIn(localAws.uploadsBucket)).filter(ours)).toHaveLength(2);
 
     const deleted = await api(`/api/projects/${project.id}`, { token, method: 'DELETE' });
     expect(deleted.status).toBe(204);
     expect((await api(`/api/projects/${project.id}`, { token })).status).toBe(404);
     expect((await api(`/api/public/projects/${project.id}?k=${key}`)).status).toBe(404);
-    await expect(
-      localAws
-        .s3()
-        .send(new HeadObjectCommand({ Bucket: localAws.uploadsBucket, Key: ticket.file.storagePath })),
-    ).rejects.toThrow();
+    // Nothing of the project's files, drawings or renders is left in either bucket.
+    expect((await keysIn(localAws.uploadsBucket)).filter(ours)).toEqual([]);
+    expect((await keysIn(localAws.rendersBucket)).filter(ours)).toEqual([]);
     const left = await localAws.doc().send(
       new QueryCommand({
         TableName: localAws.table,
@@ -425,7 +457,7 @@ describe('projects API', () => {
     expect(after.projects).toBe(before.projects ?? 0);
     expect(after.files).toBe(before.files ?? 0);
     expect(after.storageBytes).toBe(before.storageBytes ?? 0);
-  });
+  }, 120_000);
 
   it('keeps the counters equal to a recount of the items', async () => {
     const stats = await totals();
@@ -450,6 +482,32 @@ describe('projects API', () => {
     }
   });
 });
+
+/** Every object key in a bucket (all pages). */
+async function keysIn(bucket: string): Promise<string[]> {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await localAws
+      .s3()
+      .send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    found.push(...(page.Contents ?? []).map((o) => o.Key!));
+    token = page.NextContinuationToken;
+  } while (token);
+  return found;
+}
+
+/** Polls a generation until it is no longer running. */
+async function settled(token: string, projectId: string, generationId: string): Promise<Generation> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const response = await api(`/api/projects/${projectId}/generations/${generationId}`, { token });
+    const generation = (response.json as { generation: Generation }).generation;
+    if (generation.status !== 'running') return generation;
+    if (Date.now() > deadline) throw new Error(`generation still running: ${JSON.stringify(generation)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 async function totals(): Promise<Record<string, number>> {
   const { Item } = await localAws

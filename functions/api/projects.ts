@@ -14,6 +14,7 @@ import {
 } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { notFound } from '../lib/errors';
+import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
 import { newToken } from '../lib/ids';
 import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
@@ -56,7 +57,7 @@ export const handler = createHttpHandler({
     // Objects first: a failure here leaves the items, so a retry finds and removes everything.
     await deleteObjects(env.rendersBucket, [
       ...bundle.renders.flatMap((r) => [r.imageKey, r.previewKey].filter((k): k is string => !!k)),
-      ...bundle.files.map((f) => f.previewKey).filter((k): k is string => !!k),
+      ...bundle.files.flatMap(fileRenderKeys),
     ]);
     await deleteObjects(
       env.uploadsBucket,

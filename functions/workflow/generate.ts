@@ -1,8 +1,10 @@
 import type { ImageProviderId } from '../../shared/schemas/settings';
+import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
 import { loadDrawing } from '../lib/generation/drawing-store';
 import { logger } from '../lib/logger';
 import { getImageProvider } from '../lib/providers';
+import type { ImageRequest } from '../lib/render/provider';
 import { writeObject } from '../lib/storage';
 import { DrawingUnreadableError } from './prepare';
 import type { VariationInput } from './types';
@@ -11,6 +13,21 @@ export const renderKeys = (renderId: string) => ({
   image: `renders/${renderId}.png`,
   preview: `renders/${renderId}.webp`,
 });
+
+/**
+ * What the provider is asked for one variation. The generation id makes a Bedrock render repeatable: a retried
+ * Generate (Step Functions retries, a re-run execution) asks for the same seed.
+ */
+export function imageRequest(input: VariationInput, drawing: NormalisedDrawing): ImageRequest {
+  return {
+    drawing,
+    prompt: input.item.prompt,
+    variation: input.item.variation,
+    style: input.style,
+    fidelity: input.fidelity,
+    generationId: input.generationId,
+  };
+}
 
 /**
  * One variation: the provider turns the drawing and the filled prompt into a PNG, stored under the render's id.
@@ -26,13 +43,7 @@ export async function handler(input: VariationInput): Promise<{ imageKey: string
   if (!drawing) throw new DrawingUnreadableError('The normalised drawing is missing');
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
-  const result = await provider.generate({
-    drawing,
-    prompt: input.item.prompt,
-    variation: input.item.variation,
-    style: input.style,
-    fidelity: input.fidelity,
-  });
+  const result = await provider.generate(imageRequest(input, drawing));
   const imageKey = renderKeys(input.item.renderId).image;
   await writeObject(env.rendersBucket, imageKey, result.png, 'image/png');
   log.info('generated', { provider: provider.id, ms: Date.now() - started, bytes: result.png.length });

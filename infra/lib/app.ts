@@ -17,7 +17,8 @@ const contextString = (app: App, key: string): string | undefined => {
 
 /**
  * Builds the app from context values (`cdk -c key=value` or cdk.json):
- * - `stage` (default `dev`): names the CloudFormation stack `planform-<stage>` and tags resources;
+ * - `stage` (default `dev`): names the CloudFormation stack `planform-<stage>` and the CloudFront Function
+ *   (`planform-<stage>-<region>-spa-rewrite`), and tags resources;
  * - `adminEmail`: the initial super admin (Cognito e-mails a temporary password);
  * - `siteUrl`: public URL of the site when not the CloudFront domain (e-mail links, CORS, SITE_URL);
  * - `threatProtection` (`true`/`false`): Cognito Plus feature plan with enforced threat protection.
@@ -41,6 +42,7 @@ export function createApp(options: PlanformAppOptions = {}): { app: App; stack: 
     stackName: `planform-${stage}`,
     description: `Planform (${stage}): 2D drawings to 3D visualizations`,
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    stage,
     adminEmail: contextString(app, 'adminEmail'),
     siteUrl,
     threatProtection: contextString(app, 'threatProtection') === 'true',

@@ -1,16 +1,40 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CfnElement, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS } from '../../bench/budgets/budgets';
+import {
+  BEDROCK_MAX_ATTEMPTS,
+  BEDROCK_REQUEST_TIMEOUT_MS,
+  GENERATE_TIMEOUT_SECONDS,
+} from '../../functions/lib/providers/config';
 import { ADMIN_GROUPS, PASSWORD_POLICY } from '../../shared/constants';
 import { API_FEATURES, ROUTES, routeKey } from '../../shared/routes';
 import { API_THROTTLING } from './constructs/api';
+import { Data } from './constructs/data';
+import {
+  Generation,
+  IMAGING_LAYER_DIR,
+  IMAGING_LAYER_WARNING,
+  LAYER_MODULES,
+  missingLayerModules,
+} from './constructs/generation';
+import { createAccessLogsBucket, Storage } from './constructs/storage';
 import { SPA_REWRITE_FUNCTION_CODE } from './constructs/web';
 import { importTimeMs, lambdaBundles } from './lambda-bundles';
+import { repoPath } from './paths';
 import type { PlanformStack } from './planform-stack';
 import { createTableInput, GSI1, TABLE_KEYS, TTL_ATTRIBUTE } from './table-design';
 import { createTestApp } from './testing';
@@ -118,6 +142,18 @@ describe('auth', () => {
     for (const groupName of ADMIN_GROUPS) {
       template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: groupName });
     }
+  });
+
+  it('describes the groups by what they may do: settings are for super admins only', () => {
+    const descriptions = Object.fromEntries(
+      ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => [
+        g.Properties!.GroupName,
+        g.Properties!.Description,
+      ]),
+    );
+    expect(descriptions.admin).toMatch(/only super admins manage settings/);
+    expect(descriptions.admin).not.toMatch(/templates and settings/);
+    expect(descriptions.super_admin).toMatch(/manage everything/);
   });
 
   it('app client: SRP + USER_PASSWORD_AUTH + refresh, no secret, no OAuth', () => {
@@ -415,6 +451,72 @@ describe('generation', () => {
     expect(roles).toContain(logicalId(stack.generation.tasks.Generate!.role));
   });
 
+  it('the Generate task, its state and the Bedrock client share one time budget', () => {
+    const timeoutOf = (name: string) =>
+      resources[logicalId(stack.generation.tasks[name]!.function)]!.Properties!.Timeout as number;
+    expect(timeoutOf('Generate')).toBe(GENERATE_TIMEOUT_SECONDS);
+    const definition = JSON.parse(stateMachine().Properties!.DefinitionString);
+    expect(definition.States.Variations.ItemProcessor.States.Generate.TimeoutSeconds).toBe(
+      GENERATE_TIMEOUT_SECONDS,
+    );
+    // Every SDK attempt ends (as a retryable ProviderTimeout) before Lambda would cut the task off; Prepare
+    // shares the client for the analysis.
+    for (const task of ['Generate', 'Prepare']) {
+      expect(BEDROCK_MAX_ATTEMPTS * BEDROCK_REQUEST_TIMEOUT_MS, task).toBeLessThan(timeoutOf(task) * 1000);
+    }
+  });
+
+  describe('imaging layer', () => {
+    /** A stack with just the generation construct, its layer taken from `layerDir`; bundling skipped. */
+    const generationStack = (layerDir: string) => {
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+      const layerStack = new Stack(app, 'Layer');
+      new Generation(layerStack, 'Generation', {
+        environment: {},
+        table: new Data(layerStack, 'Data').table,
+        storage: new Storage(layerStack, 'Storage', {
+          siteOrigins: ['https://example.com'],
+          accessLogsBucket: createAccessLogsBucket(layerStack, 'Logs'),
+        }),
+        imagingLayerDir: layerDir,
+      });
+      return Annotations.fromStack(layerStack);
+    };
+    const layerWarnings = (annotations: Annotations) =>
+      annotations.findWarning(
+        '/Layer/Generation/ImagingLayer',
+        Match.stringLikeRegexp(IMAGING_LAYER_WARNING),
+      );
+
+    it('without `npm run build:layer`, synth warns that every generation would fail (and still succeeds)', () => {
+      const [warning] = layerWarnings(generationStack('infra/layers/imaging/not-built'));
+      expect(String(warning?.entry.data)).toMatch(/npm run build:layer/);
+      expect(String(warning?.entry.data)).toMatch(/every generation fails/);
+      for (const name of LAYER_MODULES) expect(String(warning?.entry.data)).toContain(name);
+    });
+
+    it('a built layer synthesizes without the warning', () => {
+      const built = mkdtempSync(join(tmpdir(), 'planform-layer-'));
+      try {
+        for (const name of LAYER_MODULES) {
+          mkdirSync(join(built, 'nodejs', 'node_modules', name), { recursive: true });
+          writeFileSync(join(built, 'nodejs', 'node_modules', name, 'package.json'), '{}');
+        }
+        expect(layerWarnings(generationStack(built))).toEqual([]);
+      } finally {
+        rmSync(built, { recursive: true, force: true });
+      }
+    });
+
+    it('the app warns exactly when this checkout has no complete layer build', () => {
+      const warnings = Annotations.fromStack(stack).findWarning(
+        '*',
+        Match.stringLikeRegexp(IMAGING_LAYER_WARNING),
+      );
+      expect(warnings.length).toBe(missingLayerModules(repoPath(IMAGING_LAYER_DIR)).length > 0 ? 1 : 0);
+    });
+  });
+
   it('runs the reconciler every 5 minutes', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
@@ -504,6 +606,25 @@ describe('web', () => {
     });
   });
 
+  it('names the CloudFront Function after the stage and the Region, so stages can share an account', () => {
+    const [, fn] = ofType('AWS::CloudFront::Function')[0]!;
+    expect(JSON.stringify(fn.Properties!.Name)).toContain('planform-dev-');
+    const previous = process.env.CDK_DEFAULT_REGION;
+    try {
+      process.env.CDK_DEFAULT_REGION = 'ap-southeast-4';
+      const names = ['prod', 'qa-branch-with-21-chr'].map((stage) => {
+        const built = createTestApp({ bundle: false, context: { stage } }).stack;
+        return built.resolve((built.web.spaRewrite.node.defaultChild as cloudfront.CfnFunction).name);
+      });
+      expect(names[0]).toBe('planform-prod-ap-southeast-4-spa-rewrite');
+      // The longest stage and one of the longest Region names stay within CloudFront's 64 characters.
+      expect(names[1]).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    } finally {
+      if (previous === undefined) delete process.env.CDK_DEFAULT_REGION;
+      else process.env.CDK_DEFAULT_REGION = previous;
+    }
+  });
+
   it('routes /api/* to the HTTP API uncached, all methods, all viewer headers except Host', () => {
     const config = distributionConfig();
     const api = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/api/*');
@@ -547,7 +668,9 @@ describe('web', () => {
     const entry = deployments.find(([, d]) => d.Properties!.DistributionPaths);
     expect(entry).toBeDefined();
     const props = entry![1].Properties!;
-    expect(props.DistributionPaths).toEqual(expect.arrayContaining(['/config.json', '/index.html']));
+    expect(props.DistributionPaths).toEqual(
+      expect.arrayContaining(['/', '/config.json', '/index.html', '/landing.html']),
+    );
     expect(JSON.stringify(props.SourceMarkers)).toContain(logicalId(stack.auth.userPool));
     expect(JSON.stringify(props.SourceMarkers)).toContain(logicalId(stack.auth.userPoolClient));
     expect(props.DestinationBucketName).toEqual({ Ref: logicalId(stack.web.bucket) });
@@ -564,12 +687,12 @@ describe('web', () => {
     );
   });
 
-  it('SPA rewrite: extensionless paths get /index.html, files and /api pass through', () => {
+  it('SPA rewrite: / gets the prerendered /landing.html, other extensionless paths /index.html, files and /api pass through', () => {
     const handler = new Function(`${SPA_REWRITE_FUNCTION_CODE}; return handler;`)() as (e: unknown) => {
       uri: string;
     };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/landing.html');
     expect(rewrite('/dashboard')).toBe('/index.html');
     expect(rewrite('/projects/abc/public')).toBe('/index.html');
     expect(rewrite('/auth/confirm')).toBe('/index.html');

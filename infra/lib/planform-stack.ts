@@ -9,6 +9,8 @@ import { createAccessLogsBucket, Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 
 export interface PlanformStackProps extends StackProps {
+  /** The deployment stage (context `stage`, default `dev`), for the names that must be unique per account. */
+  readonly stage?: string;
   /** E-mail of the initial super admin (context `adminEmail`); none is created when absent. */
   readonly adminEmail?: string;
   /** Public URL of the site (context `siteUrl`), e.g. a custom domain. Default: the CloudFront URL. */
@@ -41,7 +43,11 @@ export class PlanformStack extends Stack {
 
     const accessLogsBucket = createAccessLogsBucket(this, 'AccessLogs');
 
-    this.web = new Web(this, 'Web', { siteUrl: props.siteUrl, accessLogsBucket });
+    this.web = new Web(this, 'Web', {
+      stage: props.stage ?? 'dev',
+      siteUrl: props.siteUrl,
+      accessLogsBucket,
+    });
     const siteUrl = this.web.siteUrl;
 
     this.data = new Data(this, 'Data');

@@ -6,7 +6,10 @@ export const TABLE_KEYS = { partitionKey: 'PK', sortKey: 'SK' } as const;
 
 export const GSI1 = { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' } as const;
 
-/** Items with this numeric attribute (epoch seconds) expire (activity entries). */
+/**
+ * Items with this numeric attribute (epoch seconds) expire: idempotency records (24 hours) and daily usage
+ * quotas (2 days). Nothing else sets it.
+ */
 export const TTL_ATTRIBUTE = 'ttl';
 
 /**

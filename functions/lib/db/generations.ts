@@ -123,7 +123,7 @@ export async function insertGeneration(input: NewGeneration): Promise<void> {
   items.push({
     Update: {
       TableName: tableName(),
-      Key: { PK: `USER#${generation.userId}`, SK: `USAGE#${today}` },
+      Key: keys.dailyUsage(generation.userId, today),
       UpdateExpression: 'ADD generations :one SET #ttl = :ttl',
       ConditionExpression: 'attribute_not_exists(generations) OR generations < :max',
       ExpressionAttributeNames: { '#ttl': 'ttl' },

@@ -26,8 +26,10 @@ export const keys = {
     SK: `GEN#${generationId}`,
   }),
   idempotency: (userId: string, key: string) => ({ PK: `IDEMPOTENCY#${userId}`, SK: key }),
-  /** Per-user generation quota: running count and per-day count. */
+  /** Per-user generation quota: how many of the user's generations are running. */
   usage: (userId: string) => ({ PK: `USER#${userId}`, SK: 'USAGE' }),
+  /** Per-user generation quota: how many generations the user started on a UTC day (`yyyy-mm-dd`); expires. */
+  dailyUsage: (userId: string, day: string) => ({ PK: `USER#${userId}`, SK: `USAGE#${day}` }),
   stats: (bucket: 'TOTAL' | `DAY#${string}`) => ({ PK: 'STATS', SK: bucket }),
   /** How many profiles hold each elevated role (attributes `admin`, `super_admin`): kept with every role change. */
   roleCounts: { PK: 'STATS', SK: 'ROLES' },

@@ -9,6 +9,16 @@ export const drawingKeys = (fileId: string) => ({
   meta: `drawings/${fileId}.json`,
 });
 
+/**
+ * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD)
+ * and its normalised drawing (written by the first generation from it). Deleting a file or its project removes
+ * exactly these; keys that were never written are harmless to delete.
+ */
+export function fileRenderKeys(file: { id: string; previewKey?: string | null }): string[] {
+  const drawing = drawingKeys(file.id);
+  return [...new Set([file.previewKey, drawing.png, drawing.meta].filter((k): k is string => !!k))];
+}
+
 export async function saveDrawing(fileId: string, drawing: NormalisedDrawing): Promise<void> {
   const { png, ...meta } = drawing;
   const k = drawingKeys(fileId);

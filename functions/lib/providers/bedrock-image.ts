@@ -21,12 +21,13 @@ import { buildStabilityControlRequest, parseStabilityResponse, stabilityCanvasSi
 
 export type BedrockImageKind = 'stability-structure' | 'nova-canvas';
 
-/** An ImageRequest with what makes a Bedrock render repeatable: an explicit seed, or the generation id. */
+/**
+ * An ImageRequest with an explicit seed. Without one, the seed is derived from (generationId, variation) when the
+ * request names its generation (the Generate task always does), else the model picks one.
+ */
 export interface BedrockImageRequest extends ImageRequest {
   /** Used as is (brought into the model's range). */
   seed?: number;
-  /** When no seed is given: the seed is derived from (generationId, variation). */
-  generationId?: string;
 }
 
 /** An ImageProvider whose generate also takes the seed / generation id (still assignable to ImageProvider). */

@@ -3,7 +3,7 @@
  * configuration can change them). Values may be in-Region model ids, cross-Region inference profile ids
  * (`us.…`) or their ARNs.
  */
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 
 export const DEFAULT_MODEL_IDS = {
   /** https://docs.aws.amazon.com/bedrock/latest/userguide/stable-image-services.html (Control Structure) */
@@ -29,19 +29,41 @@ export const MODEL_IDS = {
 };
 
 /**
- * Image generation can take well over the SDK's usual minute; the Nova guide recommends a read timeout of at
- * least 300 s. Step Functions retries the typed errors, so the SDK itself retries only once.
+ * The Generate task's limit in seconds: its Lambda timeout (infra/lib/constructs/generation.ts) and its state's
+ * `TimeoutSeconds` in shared/workflow/generate.asl.json (the CDK tests check both).
  */
-export const BEDROCK_REQUEST_TIMEOUT_MS = 300_000;
+export const GENERATE_TIMEOUT_SECONDS = 180;
+
+/** What a Generate invocation needs besides Bedrock: reading the drawing, the conditioning image, the PNG upload. */
+export const GENERATE_OVERHEAD_SECONDS = 20;
+
+/** Attempts per Bedrock call: one SDK retry (a dropped connection, a throttle); Step Functions retries the rest. */
+export const BEDROCK_MAX_ATTEMPTS = 2;
+
+/**
+ * How long one Bedrock request may stay silent before the SDK gives up (the Bedrock Runtime client speaks
+ * HTTP/2, where `requestTimeout` is the stream's inactivity timeout: no byte of the answer for that long).
+ * Every attempt must end inside the Generate Lambda, so that a slow model surfaces as a typed ProviderTimeout,
+ * which the state retries (up to 4 times), instead of the invocation being cut off at the Lambda's limit:
+ * (180 s − 20 s) / 2 attempts = 80 s each. The Prepare task (5 minutes) shares the client for the analysis,
+ * which fits as well.
+ */
+export const BEDROCK_REQUEST_TIMEOUT_MS =
+  Math.floor((GENERATE_TIMEOUT_SECONDS - GENERATE_OVERHEAD_SECONDS) / BEDROCK_MAX_ATTEMPTS) * 1000;
+
+/** The shared client's configuration (Region: BEDROCK_REGION, else the Lambda's AWS_REGION); tests shorten the timeout. */
+export function bedrockClientConfig(requestTimeout = BEDROCK_REQUEST_TIMEOUT_MS): BedrockRuntimeClientConfig {
+  return {
+    region: process.env.BEDROCK_REGION || undefined,
+    maxAttempts: BEDROCK_MAX_ATTEMPTS,
+    requestHandler: { requestTimeout },
+  };
+}
 
 let runtime: BedrockRuntimeClient | undefined;
 
-/** The shared Bedrock Runtime client (Region: BEDROCK_REGION, else the Lambda's AWS_REGION). */
+/** The shared Bedrock Runtime client. */
 export function bedrockRuntimeClient(): BedrockRuntimeClient {
-  runtime ??= new BedrockRuntimeClient({
-    region: process.env.BEDROCK_REGION || undefined,
-    maxAttempts: 2,
-    requestHandler: { requestTimeout: BEDROCK_REQUEST_TIMEOUT_MS },
-  });
+  runtime ??= new BedrockRuntimeClient(bedrockClientConfig());
   return runtime;
 }

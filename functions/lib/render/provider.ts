@@ -12,6 +12,11 @@ export interface ImageRequest {
   fidelity?: number;
   /** Square output size in pixels; 1024 by default. */
   size?: number;
+  /**
+   * The generation this image belongs to. A Bedrock provider derives its seed from (generationId, variation), so
+   * a retried Generate asks for the same image; the local renderer is deterministic and ignores it.
+   */
+  generationId?: string;
 }
 
 export interface ImageResult {

@@ -93,7 +93,7 @@ export class Auth extends Construct {
           description:
             groupName === 'super_admin'
               ? 'Super administrators: manage everything, including other super admins'
-              : 'Administrators: manage users (user/admin), templates and settings',
+              : 'Administrators: manage users (user/admin) and templates, view jobs, health and storage; only super admins manage settings',
         }),
       ]),
     ) as Record<(typeof ADMIN_GROUPS)[number], cognito.UserPoolGroup>;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { join, resolve } from 'node:path';
+import { Annotations, Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -9,7 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { DEFAULT_MODEL_IDS } from '../../../functions/lib/providers/config';
+import { DEFAULT_MODEL_IDS, GENERATE_TIMEOUT_SECONDS } from '../../../functions/lib/providers/config';
 import { acknowledge, wildcardResource } from '../nag';
 import { REPO_ROOT, requireFile } from '../paths';
 import { LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, PlanformFunction } from './lambda-function';
@@ -24,6 +24,8 @@ export interface GenerationProps {
   readonly environment: Record<string, string>;
   readonly table: dynamodb.ITableV2;
   readonly storage: Storage;
+  /** Where the imaging layer was built, relative to the repository root; default IMAGING_LAYER_DIR. */
+  readonly imagingLayerDir?: string;
 }
 
 interface TaskSpec {
@@ -50,7 +52,8 @@ const TASKS: Record<string, TaskSpec> = {
     description: 'Generation: one variation through the image provider',
     // The local renderer is CPU-bound: Lambda gives CPU in proportion to memory.
     memorySize: 3008,
-    timeout: Duration.minutes(3),
+    // The Bedrock client's attempts are sized to end within it (functions/lib/providers/config.ts).
+    timeout: Duration.seconds(GENERATE_TIMEOUT_SECONDS),
     objects: true,
     bedrock: true,
   },
@@ -87,6 +90,15 @@ const TASKS: Record<string, TaskSpec> = {
 export const LAYER_MODULES = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', '@mlightcad/libredwg-web'];
 export const IMAGING_LAYER_DIR = 'infra/layers/imaging/dist';
 export const IMAGING_LAYER_PLACEHOLDER = 'infra/layers/imaging/placeholder';
+/** The id of the synth warning for an imaging layer that was not (completely) built. */
+export const IMAGING_LAYER_WARNING = 'planform:imaging-layer-not-built';
+
+/** The layer modules a built layer directory lacks (all of them when the build never ran). */
+export function missingLayerModules(layerDir: string): string[] {
+  return LAYER_MODULES.filter(
+    (name) => !existsSync(join(layerDir, 'nodejs', 'node_modules', name, 'package.json')),
+  );
+}
 
 /**
  * The "generate" Step Functions state machine, defined by the shared ASL file, its task functions, and the
@@ -105,17 +117,29 @@ export class Generation extends Construct {
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
 
+    const layerPath = props.imagingLayerDir ?? IMAGING_LAYER_DIR;
+    const layerDir = resolve(REPO_ROOT, layerPath);
     const imagingLayer = new lambda.LayerVersion(this, 'ImagingLayer', {
       description: 'sharp, @napi-rs/canvas, pdfjs-dist, libredwg-web for linux-arm64 (npm run build:layer)',
       compatibleArchitectures: [LAMBDA_ARCHITECTURE],
       compatibleRuntimes: [LAMBDA_RUNTIME],
       code: lambda.Code.fromAsset(
-        resolve(
-          REPO_ROOT,
-          existsSync(resolve(REPO_ROOT, IMAGING_LAYER_DIR)) ? IMAGING_LAYER_DIR : IMAGING_LAYER_PLACEHOLDER,
-        ),
+        existsSync(layerDir) ? layerDir : resolve(REPO_ROOT, IMAGING_LAYER_PLACEHOLDER),
       ),
     });
+    const missing = missingLayerModules(layerDir);
+    if (missing.length > 0) {
+      // A warning, not an error: the CDK CLI refuses to synthesize a stack with an error annotation exactly as it
+      // refuses to deploy one, and `npm test` and `npm run synth` must work without the linux-arm64 layer build.
+      // `cdk synth`, `cdk diff` and `cdk deploy` print it; `cdk deploy --strict` refuses to deploy.
+      Annotations.of(imagingLayer).addWarningV2(
+        IMAGING_LAYER_WARNING,
+        `The imaging layer is not built (${missing.join(', ')} missing from ${layerPath}/nodejs/node_modules): ` +
+          'deployed like this, every generation fails in AWS because Prepare, Generate and Store cannot load ' +
+          'those packages. Run `npm run build:layer` before `cdk deploy` (or deploy with `cdk deploy --strict`, ' +
+          'which refuses to deploy with this warning).',
+      );
+    }
 
     this.tasks = {};
     for (const [name, spec] of Object.entries(TASKS)) {

@@ -17,25 +17,41 @@ import { privateBucketProps } from './storage';
 export const WEB_DIST = 'web/dist';
 
 /**
- * CloudFront Function (viewer request, default behaviour only): SPA routes, i.e. paths whose last segment has no
- * file extension, are served /index.html. Files (`/assets/x.js`, `/config.json`) pass through, so a missing file
+ * CloudFront Function (viewer request, default behaviour only): `/` is served /landing.html (index.html with the
+ * landing page prerendered, see web/prerender.ts); other SPA routes, i.e. paths whose last segment has no file
+ * extension, are served /index.html. Files (`/assets/x.js`, `/config.json`) pass through, so a missing file
  * stays a 404 (403 from S3) and /api/* never reaches this behaviour.
  */
 export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
+  if (uri === '/') {
+    request.uri = '/landing.html';
+  } else if (uri.indexOf('/api/') !== 0 && lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
 }`;
+
+/** The HTML entry points (revalidated on every load, unlike the hashed assets). */
+const ENTRY_FILES = ['index.html', 'landing.html'];
+
+/**
+ * CloudFront Function names are unique per account (CloudFront is global), so the name carries the stage (and, as
+ * CDK's default name did, the Region): two stages can share an account. At most 9 + 21 + 1 + 14 + 12 = 57 of the
+ * 64 characters allowed.
+ */
+export const spaRewriteFunctionName = (stage: string, region: string) =>
+  `planform-${stage}-${region}-spa-rewrite`;
 
 /** Served when web/dist was not built at synth time (tests, infra-only synths). */
 const PLACEHOLDER_INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Planform</title></head><body><p>Planform: the web app was not built. Run <code>npm run build</code> and deploy again.</p></body></html>';
 
 export interface WebProps {
+  /** The deployment stage (context `stage`): CloudFront Function names are unique per account, so they carry it. */
+  readonly stage: string;
   /** Overrides the site URL (e.g. a custom domain in front of the distribution). Default: the CloudFront URL. */
   readonly siteUrl?: string;
   /** Receives the S3 server access logs of the site bucket and the CloudFront standard logs. */
@@ -67,7 +83,9 @@ export class Web extends Construct {
     });
 
     this.spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serve /index.html for SPA routes (paths without a file extension)',
+      functionName: spaRewriteFunctionName(props.stage, Stack.of(this).region),
+      comment:
+        'Serve /landing.html for / and /index.html for other SPA routes (paths without a file extension)',
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
@@ -174,18 +192,18 @@ export class Web extends Construct {
 
   /**
    * Deploys the SPA build (hashed assets: long-lived cache; old ones kept for open tabs) and, beside it,
-   * index.html and config.json (revalidated on every load, invalidated on deploy). When web/dist was not built,
-   * a placeholder index.html is deployed so synth works without a web build.
+   * index.html, landing.html and config.json (revalidated on every load, invalidated on deploy). When web/dist was
+   * not built, placeholders are deployed so synth works without a web build.
    */
   deploySite(config: RuntimeConfig): void {
     const dist = repoPath(WEB_DIST);
-    const built = existsSync(join(dist, 'index.html'));
+    const built = ENTRY_FILES.every((file) => existsSync(join(dist, file)));
 
     let assets: s3deploy.BucketDeployment | undefined;
     if (built) {
       assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
         destinationBucket: this.bucket,
-        sources: [s3deploy.Source.asset(dist, { exclude: ['index.html', 'config.json'] })],
+        sources: [s3deploy.Source.asset(dist, { exclude: [...ENTRY_FILES, 'config.json'] })],
         prune: false,
         memoryLimit: 512,
         cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
@@ -195,9 +213,8 @@ export class Web extends Construct {
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       destinationBucket: this.bucket,
       sources: [
-        s3deploy.Source.data(
-          'index.html',
-          built ? readFileSync(join(dist, 'index.html'), 'utf8') : PLACEHOLDER_INDEX,
+        ...ENTRY_FILES.map((file) =>
+          s3deploy.Source.data(file, built ? readFileSync(join(dist, file), 'utf8') : PLACEHOLDER_INDEX),
         ),
         s3deploy.Source.jsonData('config.json', config),
       ],
@@ -205,7 +222,7 @@ export class Web extends Construct {
       memoryLimit: 512,
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: ['/', ...ENTRY_FILES.map((file) => `/${file}`), '/config.json'],
     });
     if (assets) entry.node.addDependency(assets);
 
