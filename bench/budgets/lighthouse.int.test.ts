@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localCloud } from '../../infra/local/testing';
+import { newProject } from '../../functions/test/projects-client';
+import { createUser, localCloud } from '../../infra/local/testing';
 import { BUDGETS } from './budgets';
 import { runLighthouse } from './lighthouse';
 
@@ -9,8 +10,11 @@ import { runLighthouse } from './lighthouse';
 describe('Lighthouse budget (desktop preset, the built SPA on the local cloud)', () => {
   const { performance, accessibility, bestPractices } = BUDGETS.lighthouse;
   it(`/ and /dashboard score performance ≥ ${performance}, accessibility ${accessibility}, best practices ≥ ${bestPractices}`, async () => {
-    const { url, admin } = localCloud();
-    const results = await runLighthouse({ baseUrl: url, user: admin, formFactor: 'desktop', runs: 3 });
+    // An architect with a few projects, so /dashboard shows its cards, not the empty state.
+    const user = await createUser('lighthouse');
+    for (const title of ['Riverside House', 'Harbour Library', 'Courtyard School'])
+      await newProject(user.tokens.idToken, { title, description: 'Massing study', tags: ['concept'] });
+    const results = await runLighthouse({ baseUrl: localCloud().url, user, formFactor: 'desktop', runs: 3 });
     expect(results.map((r) => r.path)).toEqual(['/', '/dashboard']);
     for (const r of results) {
       const why = `${r.path}: ${JSON.stringify(r.metrics)} ${r.failedAudits.join('; ')}`;

@@ -40,13 +40,13 @@ export function ProjectCard({
         <div className="flex items-start gap-3">
           <StatusIcon status={project.status} className="mt-0.5" />
           <div className="min-w-0 flex-1">
-            <h3
+            <h2
               id={titleId}
               className="truncate text-base font-semibold text-slate-900"
               title={project.title}
             >
               {project.title}
-            </h3>
+            </h2>
             {project.description && !list ? (
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p>
             ) : null}
