@@ -26,8 +26,9 @@ export function planformFunctions(stack: PlanformStack): PlanformFunction[] {
   ];
 }
 
-function logicalId(construct: IConstruct): string {
-  const element = construct.node.defaultChild;
+/** The CloudFormation logical id of a construct (or of the L1 element a higher-level construct wraps). */
+export function logicalId(construct: IConstruct): string {
+  const element = CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild;
   if (!CfnElement.isCfnElement(element))
     throw new Error(`${construct.node.path} has no CloudFormation element`);
   return Stack.of(element).getLogicalId(element);

@@ -9,10 +9,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS } from '../../bench/budgets/budgets';
 import {
@@ -33,7 +32,7 @@ import {
 } from './constructs/generation';
 import { createAccessLogsBucket, Storage } from './constructs/storage';
 import { SPA_REWRITE_FUNCTION_CODE } from './constructs/web';
-import { importTimeMs, lambdaBundles } from './lambda-bundles';
+import { importTimeMs, lambdaBundles, logicalId } from './lambda-bundles';
 import { repoPath } from './paths';
 import type { PlanformStack } from './planform-stack';
 import { createTableInput, GSI1, TABLE_KEYS, TTL_ATTRIBUTE } from './table-design';
@@ -49,12 +48,6 @@ let template: Template;
 let resources: Record<string, Resource>;
 let assemblyDir: string;
 
-const logicalId = (construct: IConstruct): string => {
-  const element = CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild;
-  if (!CfnElement.isCfnElement(element))
-    throw new Error(`${construct.node.path} has no CloudFormation element`);
-  return Stack.of(element).getLogicalId(element);
-};
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const nodeFunctions = () =>
   ofType('AWS::Lambda::Function').filter(([, r]) => String(r.Properties?.Runtime).startsWith('nodejs'));
@@ -339,21 +332,18 @@ describe('lambdas', () => {
   });
 
   it('are minified ESM bundles within the 300 KB budget that load the SDK clients they import from the runtime', () => {
-    const bundle = (fn: IConstruct) => {
-      const key = String(resources[logicalId(fn)]!.Properties!.Code.S3Key).replace(/\.zip$/, '');
-      return readFileSync(join(assemblyDir, `asset.${key}`, 'index.mjs'), 'utf8');
-    };
-    const postConfirmation = bundle(stack.auth.postConfirmationFn.function);
+    const bundles = lambdaBundles(stack, assemblyDir);
+    const bundle = (name: string) => readFileSync(bundles.find((b) => b.name === name)!.file, 'utf8');
+    const postConfirmation = bundle('Auth/PostConfirmation');
     expect(postConfirmation).toMatch(/createRequire/); // the ESM require shim banner
     expect(postConfirmation).toMatch(/from\s*["']@aws-sdk\/client-dynamodb["']/); // the runtime's client
     expect(postConfirmation).not.toMatch(/from\s*["']@aws-sdk\/client-s3["']/); // and only the ones it uses
     // The CustomMessage trigger imports no SDK client, so its bundle carries none.
-    const customMessage = bundle(stack.auth.customMessageFn.function);
+    const customMessage = bundle('Auth/CustomMessage');
     expect(customMessage.length).toBeLessThan(20_000);
     expect(customMessage).not.toMatch(/@aws-sdk|smithy/i);
     expect(customMessage.split('\n').length).toBeLessThan(20); // minified
-    for (const bundle of lambdaBundles(stack, assemblyDir))
-      expect(bundle.bytes, bundle.name).toBeLessThanOrEqual(BUDGETS.lambdaBundleBytes);
+    for (const { name, bytes } of bundles) expect(bytes, name).toBeLessThanOrEqual(BUDGETS.lambdaBundleBytes);
   });
 
   it(`import in a fresh Node process within ${BUDGETS.lambdaImportMs} ms each (the module-load part of a cold start)`, () => {

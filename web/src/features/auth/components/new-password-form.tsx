@@ -1,14 +1,14 @@
-import { PASSWORD_HINT } from '@shared/constants';
 import { passwordProblems } from '@shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FieldError, FieldHint } from '@/components/ui/form-message';
+import { FieldError } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { completeNewPassword } from '../api/auth';
+import { NewPasswordField } from './new-password-field';
 
 export interface NewPasswordFormProps {
   email: string;
@@ -56,23 +56,13 @@ export function NewPasswordForm({ email, onSignedIn }: NewPasswordFormProps) {
           {email} was created with a temporary password. Choose your own to finish signing in.
         </p>
       </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-password`}>New Password</Label>
-        <PasswordInput
-          id={`${id}-password`}
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={[`${id}-password-hint`, errors.password && `${id}-password-error`]
-            .filter(Boolean)
-            .join(' ')}
-        />
-        <FieldHint id={`${id}-password-hint`}>{PASSWORD_HINT}</FieldHint>
-        {errors.password ? <FieldError id={`${id}-password-error`}>{errors.password}</FieldError> : null}
-      </div>
+      <NewPasswordField
+        id={id}
+        name="new-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+      />
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-confirm`}>Confirm Password</Label>
         <PasswordInput

@@ -1,19 +1,18 @@
-import { PASSWORD_HINT } from '@shared/constants';
 import { resetPasswordSchema } from '@shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FieldError, FieldHint } from '@/components/ui/form-message';
+import { FieldError } from '@/components/ui/form-message';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldErrors } from '@/lib/form';
 import { errorMessage } from '@/lib/utils';
 import { completePasswordReset, signInWithEmail } from '../api/auth';
 import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
+import { NewPasswordField } from './new-password-field';
 
 const linkClass =
   'rounded font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
@@ -101,23 +100,13 @@ export function ResetPasswordPage() {
           />
           {errors.code ? <FieldError id={`${id}-code-error`}>{errors.code}</FieldError> : null}
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-password`}>New Password</Label>
-          <PasswordInput
-            id={`${id}-password`}
-            name="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={[`${id}-password-hint`, errors.password && `${id}-password-error`]
-              .filter(Boolean)
-              .join(' ')}
-          />
-          <FieldHint id={`${id}-password-hint`}>{PASSWORD_HINT}</FieldHint>
-          {errors.password ? <FieldError id={`${id}-password-error`}>{errors.password}</FieldError> : null}
-        </div>
+        <NewPasswordField
+          id={id}
+          name="password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy ? <Spinner className="text-white" /> : null}
           {busy ? 'Resetting...' : 'Reset Password'}
