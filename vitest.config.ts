@@ -1,6 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Property tests (fast-check) take their seed from FC_SEED, set here once so every worker shares it: a fixed
+ * default keeps CI deterministic; `FC_SEED=random` explores with a fresh seed; a printed seed reproduces a run.
+ */
+const DEFAULT_FC_SEED = 20261124;
+const requestedSeed = process.env.FC_SEED;
+process.env.FC_SEED = String(
+  requestedSeed === 'random'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : requestedSeed && Number.isSafeInteger(Number(requestedSeed))
+      ? Number(requestedSeed)
+      : DEFAULT_FC_SEED,
+);
+if (!process.env.VITEST_FC_SEED_PRINTED) {
+  process.env.VITEST_FC_SEED_PRINTED = '1';
+  console.log(
+    `fast-check seed: ${process.env.FC_SEED} (reproduce with FC_SEED=${process.env.FC_SEED} npm test)`,
+  );
+}
+
 const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
@@ -26,6 +46,7 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts'],
+          setupFiles: ['functions/test/fast-check-seed.ts'],
         },
       },
       {
@@ -59,6 +80,7 @@ export default defineConfig({
             'web/e2e/**/*.e2e.test.ts',
           ],
           globalSetup: ['infra/local/test-global-setup.ts'],
+          setupFiles: ['functions/test/fast-check-seed.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -94,3 +94,11 @@ export function findRoute(
   }
   return null;
 }
+
+/** The methods some route allows on a concrete path (for a 405's `Allow` header); empty when no route has it. */
+export function allowedMethods(path: string): RouteDef['method'][] {
+  return ROUTES.filter((route) => matchPath(route.path, path)).map((route) => route.method);
+}
+
+/** The route key API Gateway gives a request no route matched: its `$default` route. */
+export const DEFAULT_ROUTE_KEY = '$default';

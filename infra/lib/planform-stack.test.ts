@@ -194,8 +194,8 @@ describe('auth', () => {
 });
 
 describe('api', () => {
-  it('has one route per route-table entry with the right key and authorization', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+  it('has one route per route-table entry with the right key and authorization, plus $default', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + 1);
     const authorizer = ofType('AWS::ApiGatewayV2::Authorizer')[0]![0];
     for (const route of ROUTES) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
@@ -204,6 +204,15 @@ describe('api', () => {
         AuthorizerId: route.auth === 'jwt' ? { Ref: authorizer } : Match.absent(),
       });
     }
+  });
+
+  it('sends requests no route matches ($default) to the health Lambda, which answers 404/405 with the error shape', () => {
+    const [, r] = ofType('AWS::ApiGatewayV2::Route').find(([, x]) => x.Properties!.RouteKey === '$default')!;
+    expect(r.Properties!.AuthorizationType).toBe('NONE');
+    const integration = resources[r.Properties!.Target['Fn::Join'][1][1].Ref as string]!;
+    expect(integration.Properties!.IntegrationUri).toEqual({
+      'Fn::GetAtt': [logicalId(stack.api.functions.health.function), 'Arn'],
+    });
   });
 
   it('integrates each route with its feature Lambda', () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { findRoute, routeKey } from '../../shared/routes';
+import { type ApiFeature, DEFAULT_ROUTE_KEY, findRoute, type RouteAuth, routeKey } from '../../shared/routes';
 import { apiFunctionName } from './functions';
 import { SECURITY_HEADERS } from './static';
 
@@ -19,7 +19,7 @@ export interface GatewayResponse {
 
 type Invoke = (functionName: string, event: unknown) => Promise<unknown>;
 
-/** The gateway's own answers (401, 404) carry the headers CloudFront adds to every response in AWS. */
+/** The gateway's own answers (401, 500) carry the headers CloudFront adds to every response in AWS. */
 const jsonResponse = (
   status: number,
   body: unknown,
@@ -69,9 +69,15 @@ export class LocalHttpApi {
 
   async handle(req: IncomingMessage, url: URL, body: Buffer): Promise<GatewayResponse> {
     const method = (req.method ?? 'GET').toUpperCase();
+    // Like API Gateway, a request no route matches goes to the `$default` route (the health function), which
+    // answers 404 or 405 with the error shape. `url.pathname` has its dot segments resolved already.
     const match = findRoute(method, url.pathname);
-    if (!match) return jsonResponse(404, { message: 'Not Found' });
-    const { route, params } = match;
+    const route: { feature: ApiFeature; auth: RouteAuth } = match?.route ?? {
+      feature: 'health',
+      auth: 'none',
+    };
+    const params = match?.params ?? {};
+    const key = match ? routeKey(match.route) : DEFAULT_ROUTE_KEY;
 
     let claims: Record<string, string> | undefined;
     if (route.auth === 'jwt') {
@@ -89,7 +95,6 @@ export class LocalHttpApi {
     const contentType = headers['content-type'] ?? '';
     const isText = /json|text|xml|x-www-form-urlencoded/.test(contentType) || body.length === 0;
     const now = new Date();
-    const key = routeKey(route);
     const event = {
       version: '2.0',
       routeKey: key,

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import {
   ConfirmForgotPasswordCommand,
   ForgotPasswordCommand,
@@ -20,7 +21,47 @@ import {
   waitForMail,
 } from './testing';
 
+/** Sends a path exactly as written (fetch would resolve its dot segments first). */
+function rawRequest(
+  method: string,
+  path: string,
+): Promise<{ status: number; allow?: string; body: unknown }> {
+  const { hostname, port } = new URL(localCloud().url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: JSON.parse(text) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('local cloud', () => {
+  it.each([
+    ['GET', '/api/public/projects/.', 404, 'NOT_FOUND'],
+    ['GET', '/api/public/projects/%2E', 404, 'NOT_FOUND'],
+    ['GET', '/api/public/projects/./', 404, 'NOT_FOUND'],
+    ['GET', '/api/projects/x/..', 404, 'NOT_FOUND'],
+    ['GET', '/api/no-such-route', 404, 'NOT_FOUND'],
+    ['DELETE', '/api/health', 405, 'METHOD_NOT_ALLOWED'],
+    ['PUT', '/api/projects/abc', 405, 'METHOD_NOT_ALLOWED'],
+  ])(
+    'answers %s %s that no route matches with %i and the error shape',
+    async (method, path, status, code) => {
+      const response = await rawRequest(method, path);
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual({ error: { code, message: expect.any(String) } });
+      if (status === 405) expect(response.allow).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+    },
+  );
+
   it('is healthy and serves the runtime config the SPA reads', async () => {
     const health = await api('/api/health');
     expect(health.status).toBe(200);

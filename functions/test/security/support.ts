@@ -229,6 +229,7 @@ const CODES_BY_STATUS: Record<number, string[]> = {
   401: ['UNAUTHORIZED'],
   403: ['FORBIDDEN'],
   404: ['NOT_FOUND'],
+  405: ['METHOD_NOT_ALLOWED'],
   409: ['CONFLICT'],
   413: ['PAYLOAD_TOO_LARGE'],
   422: ['UNPROCESSABLE'],

@@ -163,6 +163,18 @@ export class Api extends Construct {
         });
       }
     }
+
+    // Requests no route matches get the error shape (404, or 405 with Allow) instead of API Gateway's own body.
+    const fallback = new apigw.HttpRoute(this, 'Route $default', {
+      httpApi: this.httpApi,
+      routeKey: apigw.HttpRouteKey.DEFAULT,
+      integration:
+        integrations.get('health') ??
+        new HttpLambdaIntegration('Integration-health', this.functions.health.function),
+    });
+    acknowledge(fallback, {
+      'AwsSolutions-APIG4': '$default only answers 404/405 for paths no route matches; it reads no data.',
+    });
   }
 
   /**
