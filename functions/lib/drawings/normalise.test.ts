@@ -2,10 +2,12 @@ import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors';
 import { assertSupportedDwgVersion, modelFromDwgDatabase } from './cad/dwg';
+import { readDxf } from './cad/dxf';
 import { asciiDxfToBinary, binaryDxfToAscii } from './cad/dxf-binary';
 import { flatten } from './cad/model';
 import { detectFormat } from './detect';
 import { badInputs, PLAN, planDxf, planDxfBinary, planPdf, planPng } from './fixtures/plan';
+import { LIMITS } from './limits';
 import { normaliseDrawing } from './normalise';
 import type { NormalisedDrawing, Segment } from './types';
 
@@ -111,9 +113,14 @@ describe('normaliseDrawing: DXF', () => {
         ].join('\n'),
       );
     const d = await normaliseDrawing({ bytes: Buffer.from(text), fileName: 'plan.dxf' });
-    const walls = keys(d.geometry.segments ?? []);
+    const strokes = keys(
+      flatten(readDxf(Buffer.from(text), false), {
+        maxPrimitives: LIMITS.maxPrimitives,
+        maxDepth: LIMITS.maxBlockDepth,
+      }).strokes.map((s) => s.seg),
+    );
     // POSTS (3 copies of POST, 1000 apart) inserted at x = 20000 with x scale 2.
-    for (const x of [20000, 22000, 24000]) expect(walls.has(key([x, 0, x + 200, 0]))).toBe(true);
+    for (const x of [20000, 22000, 24000]) expect(strokes.has(key([x, 0, x + 200, 0]))).toBe(true);
     expect(d.geometry.bounds.maxX).toBeCloseTo(31000, 0);
     expect(d.geometry.bounds.minY).toBeLessThan(-2600);
     expect(d.geometry.bounds.minY).toBeGreaterThan(-3001);

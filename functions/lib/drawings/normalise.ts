@@ -65,6 +65,8 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
             format: 'pdf',
             version: d.version,
             pages: d.pages,
+            page: d.page,
+            pointsPerPixel: d.pointsPerPixel,
             originalWidth: d.originalWidth,
             originalHeight: d.originalHeight,
           },
@@ -118,17 +120,21 @@ async function fromCad(model: CadModel, format: 'dxf' | 'dxf-binary' | 'dwg', la
   if (!(extent > 0) || !Number.isFinite(extent)) {
     throw unprocessable(`The geometry in this ${label} file has no extent (every point is the same).`);
   }
-  const split = splitWalls(flat, LIMITS);
+  const { units, metresPerUnit: fileMetresPerUnit } = unitsFromInsUnits(model.insUnits);
+  const split = splitWalls(flat, fileMetresPerUnit, LIMITS);
   const warnings = [...split.warnings];
   if (flat.truncated) {
     warnings.push(
       `The drawing is very large; only its first ${LIMITS.maxPrimitives.toLocaleString('en')} lines were read.`,
     );
   }
-  const wallSet = new Set(split.walls.map((s) => s.join(',')));
-  const others = flat.strokes.map((s) => s.seg).filter((s) => !wallSet.has(s.join(',')));
-  const drawn = await drawStrokes(bounds, split.walls, others, LIMITS.maxPreviewSide);
-  const { units, metresPerUnit } = unitsFromInsUnits(model.insUnits);
+  // The preview is the drawing as drawn (wall centrelines are not lines of the drawing).
+  const drawn = await drawStrokes(
+    bounds,
+    [],
+    flat.strokes.map((s) => s.seg),
+    LIMITS.maxPreviewSide,
+  );
   const layers = [...new Set(flat.strokes.map((s) => s.layer))].sort();
   return {
     png: drawn.png,
@@ -138,9 +144,14 @@ async function fromCad(model: CadModel, format: 'dxf' | 'dxf-binary' | 'dwg', la
     geometry: {
       bounds,
       units,
-      metresPerUnit,
+      metresPerUnit: split.metresPerUnit,
+      scaleSource: split.scaleSource,
       yDown: false,
       segments: split.walls,
+      wallThickness: split.thickness,
+      views: split.views,
+      ...(split.view ? { viewId: split.view.id } : {}),
+      ...(split.noPlanReason ? { noPlanReason: split.noPlanReason } : {}),
       details: split.details,
       arcs: split.arcs,
       entityCounts: model.counts,

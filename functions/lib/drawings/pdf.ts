@@ -17,6 +17,10 @@ interface CanvasFactory {
 export interface PdfRaster extends LineDrawing {
   pages: number;
   version?: string;
+  /** The page that was drawn (1-based). */
+  page: number;
+  /** Page points per pixel of the drawn page (`originalWidth` × this = the page width in points). */
+  pointsPerPixel: number;
 }
 
 /** Rasterises the first page of a PDF (pdfjs-dist drawing on @napi-rs/canvas) and cleans it into a line drawing. */
@@ -85,7 +89,7 @@ export async function rasterisePdf(bytes: Uint8Array): Promise<PdfRaster> {
       { raw: { data: image.data, width, height, channels: 4 } },
       'PDF page',
     );
-    return { ...drawing, pages, version };
+    return { ...drawing, pages, version, page: 1, pointsPerPixel: 1 / scale };
   } finally {
     await doc?.destroy().catch(() => undefined);
     await task.destroy().catch(() => undefined);

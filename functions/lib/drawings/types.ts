@@ -33,8 +33,22 @@ export interface DrawingGeometry {
   metresPerUnit: number | null;
   /** True when the y axis points down (raster inputs: PNG pixel rows). */
   yDown: boolean;
-  /** Wall segments, in drawing units, when the file has vector data (DXF/DWG). */
+  /** Wall centrelines, in drawing units, when the file has vector data (DXF/DWG). */
   segments?: Segment[];
+  /** The thickness of each wall in `segments`, drawing units. */
+  wallThickness?: number[];
+  /** Where `metresPerUnit` comes from: the file's own units, inferred from doors or walls, or a guess. */
+  scaleSource?: 'file' | 'inferred' | 'guessed';
+  /** The views found on a CAD sheet, and the one the plan was read from. */
+  views?: {
+    id: string;
+    label: string;
+    kind: 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
+    bounds: Bounds;
+  }[];
+  viewId?: string;
+  /** Set when nothing plan-like was found: why, in words for the user. */
+  noPlanReason?: string;
   /** Other straight segments (glazing, door leaves, furniture…), capped; used to tell windows from doors. */
   details?: Segment[];
   /** Arcs (door swings among them). */
@@ -50,6 +64,9 @@ export interface DrawingGeometry {
     /** e.g. 'AC1015 (R2000)' for DWG/DXF, the PDF version, or the image codec. */
     version?: string;
     pages?: number;
+    /** PDF: the page drawn (1-based), and page points per pixel of the drawn page. */
+    page?: number;
+    pointsPerPixel?: number;
     originalWidth?: number;
     originalHeight?: number;
   };

@@ -57,6 +57,8 @@ export interface Plan {
   scaleGuessed: boolean;
   /** Drawing units → world metres. */
   toWorld: (x: number, y: number) => [number, number];
+  /** World metres → drawing units (the inverse of `toWorld`). */
+  fromWorld: (x: number, y: number) => [number, number];
   /** Number of distinct straight walls found. */
   wallCount: number;
 }
@@ -344,7 +346,7 @@ function classifyOpening(
 
 function vectorPlan(drawing: NormalisedDrawing): Plan {
   const g = drawing.geometry;
-  const segs = g.segments?.length ? g.segments : (g.details ?? []);
+  const segs = g.segments ?? [];
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -357,7 +359,7 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
   }
   const extentUnits = Math.max(maxX - minX, maxY - minY);
   let mpu = g.metresPerUnit ?? guessMetresPerUnit(extentUnits);
-  let scaleGuessed = g.metresPerUnit == null;
+  let scaleGuessed = g.metresPerUnit == null || (g.scaleSource !== undefined && g.scaleSource !== 'file');
   const extentM = extentUnits * mpu;
   if (!(extentM >= 2 && extentM <= 2000)) {
     // Units that make no sense for a building (a 2 mm house, a 5 km flat): fit to a 15 m plan instead.
@@ -375,8 +377,11 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     const [x2, y2] = toWorld(s[2], s[3]);
     return { x1, y1, x2, y2, t: thickness };
   };
-  const centre = segs.map((s) => toPiece(s, t));
-  const details = (g.segments?.length ? (g.details ?? []) : []).map((s) => toPiece(s, 0));
+  const centre = segs.map((s, i) => {
+    const own = g.wallThickness?.[i];
+    return toPiece(s, own !== undefined && own > 0 ? own * mpu : t);
+  });
+  const details = (g.details ?? []).map((s) => toPiece(s, 0));
   const arcs = (g.arcs ?? []).map((a) => {
     const [x, y] = toWorld(a.cx, a.cy);
     return { cx: x, cy: y, r: a.r * mpu };
@@ -421,6 +426,7 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     metresPerUnit: mpu,
     scaleGuessed,
     toWorld,
+    fromWorld: (x, y) => [x / mpu + cx, (flip * y) / mpu + cy],
     wallCount: countStraightWalls(centre),
   };
 }
@@ -704,6 +710,7 @@ function rasterPlan(drawing: NormalisedDrawing): Plan {
     scaleGuessed: true,
     // Drawing units are the normalised PNG's pixels.
     toWorld: (x, y) => cellToWorld(x / cellPx + 3, y / cellPx + 3),
+    fromWorld: (x, y) => [(x / cell + gcx - 3) * cellPx, (-y / cell + gcy - 3) * cellPx],
     wallCount: walls.filter((p) => Math.hypot(p.x2 - p.x1, p.y2 - p.y1) >= 0.5).length,
   };
 }
@@ -720,7 +727,9 @@ export function buildPlan(drawing: NormalisedDrawing): Plan {
   let plan = cache.get(drawing);
   if (!plan) {
     const g = drawing.geometry;
-    const vector = (g.segments?.length ?? 0) + (g.details?.length ?? 0) > 0;
+    if (g.noPlanReason) throw unprocessable(g.noPlanReason);
+    const vector = drawing.kind === 'cad';
+    if (vector && !g.segments?.length) throw unprocessable('No walls could be found in this drawing.');
     plan = vector ? vectorPlan(drawing) : rasterPlan(drawing);
     cache.set(drawing, plan);
   }

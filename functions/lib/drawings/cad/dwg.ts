@@ -1,12 +1,13 @@
 /**
- * DWG via @mlightcad/libredwg-web (libredwg compiled to WebAssembly). The module is loaded once per process and
- * reloaded after any failure inside it (a WebAssembly abort leaves the instance unusable).
+ * DWG via @mlightcad/libredwg-web (libredwg compiled to WebAssembly). Every parse gets a fresh WebAssembly
+ * instance: libredwg keeps global state between reads, so a shared instance read the second of two files wrong
+ * (entities lost) or not at all ("damaged"). An instance costs about 60–180 ms; memory goes with it.
  *
  * Bundling: the package loads `libredwg-web.wasm` from its own `wasm/` folder (next to `wasm/libredwg-web.js`);
  * a Lambda bundle must ship that file beside the glue script, or keep the package external in node_modules.
  */
 import { unprocessable } from '../errors';
-import type { CadEntity, CadLayer, CadModel, P2 } from './model';
+import { type CadEntity, type CadLayer, type CadModel, type P2, plainText } from './model';
 
 const RELEASES: Record<string, string> = {
   'AC1.2': 'R1.2',
@@ -47,19 +48,11 @@ export function assertSupportedDwgVersion(version: string): void {
 }
 
 type LibreModule = Awaited<ReturnType<typeof import('@mlightcad/libredwg-web')['createModule']>>;
-let modulePromise: Promise<LibreModule> | undefined;
 
-async function loadModule(): Promise<LibreModule> {
-  modulePromise ??= import('@mlightcad/libredwg-web').then((lib) =>
-    // Quiet: libredwg prints its decoding diagnostics to stderr.
-    lib.createModule({ print: () => undefined, printErr: () => undefined } as never),
-  );
-  try {
-    return await modulePromise;
-  } catch (err) {
-    modulePromise = undefined;
-    throw err;
-  }
+async function freshModule(): Promise<LibreModule> {
+  const lib = await import('@mlightcad/libredwg-web');
+  // Quiet: libredwg prints its decoding diagnostics to stderr.
+  return lib.createModule({ print: () => undefined, printErr: () => undefined } as never);
 }
 
 /** Bits of libredwg's error code that mean the file could not be read at all (DWG_ERR_CRITICAL and above). */
@@ -132,6 +125,14 @@ export function fromDwgEntity(raw: Loose): CadEntity | null {
         weights: ((raw.weights as unknown[] | undefined) ?? []).map((k) => num(k, 1)),
         fitPoints: ((raw.fitPoints as unknown[] | undefined) ?? []).map(pt),
       };
+    case 'TEXT':
+    case 'MTEXT': {
+      const text = plainText(str(raw.text));
+      const at = pt(raw.startPoint ?? raw.insertionPoint);
+      return text
+        ? { ...base, type: 'TEXT', at, text, height: num(raw.textHeight, num(raw.height, 0)) }
+        : null;
+    }
     case 'INSERT': {
       const rotation = num(raw.rotation);
       const sx = num(raw.xScale, 1) || 1;
@@ -180,9 +181,7 @@ export function modelFromDwgDatabase(db: Loose, version?: string): CadModel {
   return { insUnits: num(header.INSUNITS, 0), layers, blocks, entities, version, counts };
 }
 
-let sequence = 0;
-
-/** Reads a DWG file into the CAD model. */
+/** Reads a DWG file into the CAD model, in an instance of its own (the same file gives the same model every time). */
 export async function readDwg(bytes: Uint8Array, version: string): Promise<CadModel> {
   assertSupportedDwgVersion(version);
   if (bytes.length < 256) {
@@ -191,46 +190,31 @@ export async function readDwg(bytes: Uint8Array, version: string): Promise<CadMo
   const lib = await import('@mlightcad/libredwg-web');
   let mod: LibreModule;
   try {
-    mod = await loadModule();
+    mod = await freshModule();
   } catch (err) {
     throw unprocessable('The DWG reader could not be started; try again or upload the drawing as DXF.', {
       cause: err instanceof Error ? err.message : String(err),
     });
   }
-  const fileName = `/upload-${++sequence}.dwg`;
-  let data: number | undefined;
+  const fileName = '/upload.dwg';
   try {
     mod.FS.writeFile(fileName, bytes);
     const result = mod.dwg_read_file(fileName) as { error: number; data: number };
-    data = result.data;
-    if (!data || result.error >= CRITICAL) {
+    if (!result.data || result.error >= CRITICAL) {
       throw unprocessable(
         `This DWG file (${describeDwgVersion(version)}) is damaged or truncated and could not be read.`,
         { code: result.error },
       );
     }
-    const db = lib.LibreDwg.createByWasmInstance(mod).convert(data as never) as unknown as Loose;
+    const db = lib.LibreDwg.createByWasmInstance(mod).convert(result.data as never) as unknown as Loose;
     return modelFromDwgDatabase(db, version);
   } catch (err) {
     if (err instanceof Error && err.name === 'AppError') throw err;
-    // A WebAssembly trap leaves the instance in an unknown state: start a fresh one next time.
-    modulePromise = undefined;
     throw unprocessable(
       `This DWG file (${describeDwgVersion(version)}) could not be read; it may be damaged.`,
       {
         cause: err instanceof Error ? err.message : String(err),
       },
     );
-  } finally {
-    try {
-      if (data && modulePromise) mod.dwg_free(data as never);
-    } catch {
-      modulePromise = undefined;
-    }
-    try {
-      if (mod.FS.analyzePath(fileName, false).exists) mod.FS.unlink(fileName);
-    } catch {
-      // ignore
-    }
   }
 }

@@ -1,7 +1,7 @@
 import DxfParser from 'dxf-parser';
 import { unprocessable } from '../errors';
 import { binaryDxfToAscii } from './dxf-binary';
-import type { CadEntity, CadLayer, CadModel, P2 } from './model';
+import { type CadEntity, type CadLayer, type CadModel, type P2, plainText } from './model';
 
 // dxf-parser's typings cover only part of what it returns; read its output through this loose shape.
 type Loose = Record<string, unknown>;
@@ -15,7 +15,7 @@ const pt = (v: unknown): P2 => {
 };
 const DEG = Math.PI / 180;
 
-/** Maps one dxf-parser entity into the CAD model (null for types that draw nothing we use, such as TEXT). */
+/** Maps one dxf-parser entity into the CAD model (null for types that draw nothing we use, such as HATCH). */
 function toEntity(raw: Loose): CadEntity | null {
   const type = str(raw.type);
   const layer = str(raw.layer, '0');
@@ -69,6 +69,14 @@ function toEntity(raw: Loose): CadEntity | null {
         knots: ((raw.knotValues as unknown[] | undefined) ?? []).map((k) => num(k)),
         fitPoints: ((raw.fitPoints as unknown[] | undefined) ?? []).map(pt),
       };
+    case 'TEXT':
+    case 'MTEXT': {
+      const text = plainText(str(raw.text));
+      const at = pt(raw.startPoint ?? raw.position);
+      return text
+        ? { ...base, type: 'TEXT', at, text, height: num(raw.textHeight, num(raw.height, 0)) }
+        : null;
+    }
     case 'INSERT': {
       const flip = num((raw.extrusionDirection as Loose | undefined)?.z, 1) < 0;
       const at = pt(raw.position);

@@ -30,6 +30,7 @@ export type CadEntity =
       weights?: number[];
       fitPoints: P2[];
     })
+  | (Base & { type: 'TEXT'; at: P2; text: string; height: number })
   | (Base & {
       type: 'INSERT';
       name: string;
@@ -67,11 +68,24 @@ export interface Stroke {
   layer: string;
   /** Came from an arc, circle, ellipse, spline or polyline bulge rather than a straight entity. */
   curved: boolean;
+  /** The name of the outermost block reference it was drawn by, if any. */
+  block?: string;
+}
+
+/** A text (TEXT or MTEXT, formatting codes removed) at its insertion point in world coordinates. */
+export interface PlacedText {
+  x: number;
+  y: number;
+  text: string;
+  /** Letter height in drawing units. */
+  height: number;
+  layer: string;
 }
 
 export interface Flattened {
   strokes: Stroke[];
-  arcs: (Arc & { layer: string })[];
+  arcs: (Arc & { layer: string; block?: string })[];
+  texts: PlacedText[];
   /** The primitive budget ran out before everything was expanded. */
   truncated: boolean;
 }
@@ -199,7 +213,9 @@ function ellipsePoints(e: Extract<CadEntity, { type: 'ELLIPSE' }>): P2[] {
 export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth: number }): Flattened {
   const strokes: Stroke[] = [];
   const arcs: Flattened['arcs'] = [];
+  const texts: PlacedText[] = [];
   let truncated = false;
+  let blockName: string | undefined;
   const layerState = (name: string): CadLayer => model.layers.get(name) ?? { on: true, frozen: false };
 
   const pushPath = (m: M, pts: P2[], layer: string, curved: boolean, closed = false) => {
@@ -214,7 +230,11 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
         truncated = true;
         return;
       }
-      strokes.push({ seg: [a.x, a.y, b.x, b.y], layer, curved });
+      strokes.push(
+        blockName === undefined
+          ? { seg: [a.x, a.y, b.x, b.y], layer, curved }
+          : { seg: [a.x, a.y, b.x, b.y], layer, curved, block: blockName },
+      );
     }
   };
 
@@ -228,8 +248,8 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
       if (state.frozen) continue;
       if (e.type === 'INSERT') {
         if (depth >= opts.maxDepth || stack.includes(e.name)) continue;
-        const block = model.blocks.get(e.name);
-        if (!block) continue;
+        const definition = model.blocks.get(e.name);
+        if (!definition) continue;
         const sx = finite(e.sx) && e.sx !== 0 ? e.sx : 1;
         const sy = finite(e.sy) && e.sy !== 0 ? e.sy : 1;
         const rot = finite(e.rotation) ? e.rotation : 0;
@@ -245,9 +265,12 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
             const at = { x: e.at.x + ox * cos - oy * sin, y: e.at.y + ox * sin + oy * cos };
             const local: M = mul(
               [cos, sin, -sin, cos, at.x, at.y],
-              [sx, 0, 0, sy, -block.base.x * sx, -block.base.y * sy],
+              [sx, 0, 0, sy, -definition.base.x * sx, -definition.base.y * sy],
             );
-            walk(block.entities, mul(m, local), depth + 1, layer, [...stack, e.name]);
+            const outer = blockName;
+            blockName ??= e.name;
+            walk(definition.entities, mul(m, local), depth + 1, layer, [...stack, e.name]);
+            blockName = outer;
           }
         }
         continue;
@@ -284,11 +307,11 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
             const p1 = apply(m, { x: e.c.x + e.r * Math.cos(end), y: e.c.y + e.r * Math.sin(end) });
             const a0 = Math.atan2(p0.y - c.y, p0.x - c.x);
             const a1 = Math.atan2(p1.y - c.y, p1.x - c.x);
-            arcs.push(
+            const arc =
               det < 0
                 ? { cx: c.x, cy: c.y, r, start: a1, end: a0, layer }
-                : { cx: c.x, cy: c.y, r, start: a0, end: a1, layer },
-            );
+                : { cx: c.x, cy: c.y, r, start: a0, end: a1, layer };
+            arcs.push(blockName === undefined ? arc : { ...arc, block: blockName });
           }
           break;
         }
@@ -298,11 +321,32 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
         case 'SPLINE':
           pushPath(m, splinePoints(e), layer, true);
           break;
+        case 'TEXT': {
+          const at = apply(m, e.at);
+          const scale = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+          if (e.text && finite(at.x, at.y) && texts.length < 20_000)
+            texts.push({ x: at.x, y: at.y, text: e.text, height: e.height * scale, layer });
+          break;
+        }
       }
     }
   };
   walk(model.entities, IDENTITY, 0, null, []);
-  return { strokes, arcs, truncated };
+  return { strokes, arcs, texts, truncated };
+}
+
+/** Plain text of a TEXT/MTEXT value: MTEXT formatting codes (\P, {\fArial|b0;…}, %%d) removed. */
+export function plainText(raw: string): string {
+  return raw
+    .replace(/\\P/g, ' ')
+    .replace(/\\[A-Za-z][^;\\{}]*;/g, '')
+    .replace(/\\[~Ss]/g, ' ')
+    .replace(/[{}]/g, '')
+    .replace(/%%[dDpPcC]/g, '')
+    .replace(/%%[uUoO]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 /** $INSUNITS code → units name and metres per unit. */

@@ -1,106 +1,426 @@
-import type { Arc, Segment } from '../types';
-import type { Flattened, Stroke } from './model';
+/**
+ * From the flattened CAD drawing to walls: the sheet is split into views, each view is named (plan, elevation,
+ * section) from its titles, layers and geometry, the plan view is chosen, the scale is checked against door swings
+ * and wall thicknesses, and double-line walls are paired into walls with their thickness.
+ */
+import type { Arc, Bounds, Segment } from '../types';
+import type { Flattened, PlacedText, Stroke } from './model';
+import { borderSegments, boundsOfSegments, clusterViews } from './views';
+import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from './vocabulary';
+import { pairParallelLines } from './wall-pairs';
 
-/** Layer names that hold walls in common CAD standards (AIA 'A-WALL', 'WALLS', 'MUR', 'WAND', …). */
-const WALL_LAYER = /(^|[^a-z])(walls?|murs?|wand|waende|w[aä]nde|muro|muros|pared|paredes)([^a-z]|$)|a-wall/i;
-/** Layers that are never walls. */
-const NOT_WALL_LAYER =
-  /text|dim|anno|furn|hatch|grid|axis|window|glaz|door|defpoint|title|border|frame|symbol|fixt|equip|elec|plumb|light|note|tag|stair|veg|plant/i;
+export type CadViewKind = 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
+
+export interface CadView {
+  id: string;
+  label: string;
+  kind: CadViewKind;
+  bounds: Bounds;
+}
+
+export type ScaleSource = 'file' | 'inferred' | 'guessed';
 
 export interface WallSplit {
+  /** Wall centrelines, drawing units. */
   walls: Segment[];
+  /** Thickness of each wall, drawing units. */
+  thickness: number[];
   details: Segment[];
   arcs: Arc[];
   warnings: string[];
+  metresPerUnit: number;
+  scaleSource: ScaleSource;
+  views: CadView[];
+  /** The view the walls come from (null when none holds a plan). */
+  view: CadView | null;
+  /** Why there are no walls, in words for the user. */
+  noPlanReason?: string;
 }
 
-const key = (x: number, y: number, cell: number) => `${Math.round(x / cell)},${Math.round(y / cell)}`;
+interface Limits {
+  maxWallSegments: number;
+  maxDetailSegments: number;
+  maxArcs: number;
+}
 
-/** Splits the flattened strokes into walls and the rest, and caps both (merging duplicates first). */
-export function splitWalls(
-  flat: Flattened,
-  limits: { maxWallSegments: number; maxDetailSegments: number; maxArcs: number },
-): WallSplit {
+/** Standard drawing units, metres per unit. */
+const UNIT_CANDIDATES = [1, 0.01, 0.001, 0.0254, 0.3048];
+const DOOR_WIDTH_M = 0.85;
+const WALL_GAP_M = { min: 0.05, max: 0.6 };
+const NOMINAL_WALL_M = 0.15;
+
+const segLength = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
+
+/** Quarter arcs (60–120°): door swings. */
+function isSwing(a: Arc): boolean {
+  let sweep = a.end - a.start;
+  while (sweep <= 0) sweep += Math.PI * 2;
+  return sweep >= Math.PI / 3 && sweep <= (2 * Math.PI) / 3;
+}
+
+const inside = (b: Bounds, x: number, y: number, margin = 0) =>
+  x >= b.minX - margin && x <= b.maxX + margin && y >= b.minY - margin && y <= b.maxY + margin;
+
+export function splitWalls(flat: Flattened, fileMetresPerUnit: number | null, limits: Limits): WallSplit {
   const warnings: string[] = [];
-  const straight = flat.strokes.filter((s) => !s.curved);
-  const onWallLayers = straight.filter((s) => WALL_LAYER.test(s.layer));
-  let wallStrokes: Stroke[];
-  if (onWallLayers.length >= 3) {
-    wallStrokes = onWallLayers;
-  } else {
-    // Door leaves: a straight line from an arc's centre (the hinge) about one radius long.
-    const arcs = flat.arcs;
-    const cell = Math.max(1e-9, median(arcs.map((a) => a.r)) * 0.25);
-    const hinges = new Map<string, (typeof arcs)[number][]>();
-    for (const a of arcs) {
-      const k = key(a.cx, a.cy, cell);
-      const list = hinges.get(k) ?? [];
-      list.push(a);
-      hinges.set(k, list);
-    }
-    const isLeaf = (s: Stroke) => {
-      if (!arcs.length) return false;
-      const [x1, y1, x2, y2] = s.seg;
-      const len = Math.hypot(x2 - x1, y2 - y1);
-      for (const [px, py] of [
-        [x1, y1],
-        [x2, y2],
-      ] as const) {
-        const gx = Math.round(px / cell);
-        const gy = Math.round(py / cell);
-        for (let dx = -1; dx <= 1; dx++) {
-          for (let dy = -1; dy <= 1; dy++) {
-            for (const a of hinges.get(`${gx + dx},${gy + dy}`) ?? []) {
-              if (Math.hypot(px - a.cx, py - a.cy) <= a.r * 0.08 && Math.abs(len - a.r) <= a.r * 0.2)
-                return true;
-            }
-          }
-        }
-      }
-      return false;
+  const segments = flat.strokes.map((s) => s.seg);
+  const sheet = boundsOfSegments(segments) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
+  const scale = chooseScale(flat, fileMetresPerUnit, sheet);
+  const border = borderSegments(segments, sheet, {
+    min: WALL_GAP_M.min / scale.metresPerUnit,
+    max: WALL_GAP_M.max / scale.metresPerUnit,
+  });
+  const { view: viewOf, count } = clusterViews(segments, border, sheet);
+
+  // Strokes per view, and each view's extent.
+  const members: number[][] = Array.from({ length: count }, () => []);
+  viewOf.forEach((v, i) => {
+    if (v >= 0) members[v]!.push(i);
+  });
+  const minStrokes = Math.max(8, Math.floor(flat.strokes.length * 0.01));
+  const viewIndices = members
+    .map((list, v) => ({ v, list }))
+    .filter(({ list }) => list.length >= minStrokes)
+    .sort((a, b) => b.list.length - a.list.length)
+    .slice(0, 24);
+
+  const described = viewIndices.map(({ v, list }) => describeView(v, list, flat, scale.metresPerUnit));
+  // Views named left to right, top to bottom, as a reader would number them.
+  const ordered = [...described].sort(
+    (p, q) =>
+      Math.round((q.bounds.maxY - p.bounds.maxY) / ((sheet.maxY - sheet.minY) * 0.2 || 1)) ||
+      p.bounds.minX - q.bounds.minX,
+  );
+  ordered.forEach((d, i) => {
+    d.view.id = `view-${i + 1}`;
+    if (!d.title) d.view.label = `View ${i + 1}${d.view.kind !== 'unknown' ? ` (${d.view.kind})` : ''}`;
+  });
+  const views = ordered.map((d) => d.view);
+
+  const candidates = described.filter((d) => d.view.kind === 'plan' || d.view.kind === 'unknown');
+  candidates.sort((p, q) => q.score - p.score);
+  const chosen = candidates[0];
+  if (!chosen || chosen.pairedLength + chosen.singleLength === 0) {
+    const kinds = new Set(described.map((d) => d.view.kind));
+    const reason = kinds.has('elevation')
+      ? 'No walls found: this looks like an elevation, not a plan. Upload the floor plan, or pick the view that holds it.'
+      : kinds.has('section')
+        ? 'No walls found: this looks like a section, not a plan. Upload the floor plan, or pick the view that holds it.'
+        : 'No walls found in this drawing. Check that the plan is in model space and its wall layers are on.';
+    return {
+      walls: [],
+      thickness: [],
+      details: [],
+      arcs: [],
+      warnings: [reason],
+      metresPerUnit: scale.metresPerUnit,
+      scaleSource: scale.source,
+      views,
+      view: null,
+      noPlanReason: reason,
     };
-    wallStrokes = straight.filter((s) => !NOT_WALL_LAYER.test(s.layer) && !isLeaf(s));
   }
-  const wallSet = new Set(wallStrokes);
-  let walls = dedupe(wallStrokes.map((s) => s.seg));
-  let details = dedupe(straight.filter((s) => !wallSet.has(s)).map((s) => s.seg));
+  if (described.length > 1) {
+    const others = described.filter((d) => d !== chosen && d.view.kind !== 'text');
+    if (others.length) {
+      warnings.push(
+        `This sheet holds ${others.length + 1} views; the plan was read from ${chosen.view.label}. Pick another view if that is not the plan.`,
+      );
+    }
+  }
+  let walls = chosen.walls.map((w) => w.seg);
+  let thickness = chosen.walls.map((w) => w.thickness);
   if (walls.length > limits.maxWallSegments) {
     warnings.push(
       `The drawing has ${walls.length} wall segments; the ${limits.maxWallSegments} longest were kept for the 3D model.`,
     );
-    walls = longest(walls, limits.maxWallSegments);
+    const order = walls.map((_, i) => i).sort((a, b) => segLength(walls[b]!) - segLength(walls[a]!));
+    const keep = order.slice(0, limits.maxWallSegments);
+    walls = keep.map((i) => walls[i]!);
+    thickness = keep.map((i) => thickness[i]!);
   }
-  if (details.length > limits.maxDetailSegments) details = longest(details, limits.maxDetailSegments);
-  let arcs: Arc[] = flat.arcs.map(({ cx, cy, r, start, end }) => ({ cx, cy, r, start, end }));
-  if (arcs.length > limits.maxArcs) arcs = arcs.slice(0, limits.maxArcs);
-  return { walls, details, arcs, warnings };
-}
-
-function median(values: number[]): number {
-  if (!values.length) return 1;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 1;
-}
-
-const length = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
-
-function longest(segments: Segment[], n: number): Segment[] {
-  return [...segments].sort((a, b) => length(b) - length(a)).slice(0, n);
-}
-
-/** Drops exact duplicates (either direction) and zero-length segments. */
-function dedupe(segments: Segment[]): Segment[] {
-  const seen = new Set<string>();
-  const out: Segment[] = [];
-  for (const s of segments) {
-    if (length(s) === 0) continue;
-    const r = (v: number) => v.toPrecision(9);
-    const a = `${r(s[0])},${r(s[1])}`;
-    const b = `${r(s[2])},${r(s[3])}`;
-    const k = a < b ? `${a}|${b}` : `${b}|${a}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(s);
+  const used = new Set(chosen.usedStrokes);
+  let details = chosen.members
+    .filter((i) => !used.has(i) && !flat.strokes[i]!.curved)
+    .map((i) => segments[i]!);
+  if (details.length > limits.maxDetailSegments) {
+    details = [...details].sort((a, b) => segLength(b) - segLength(a)).slice(0, limits.maxDetailSegments);
   }
-  return out;
+  const arcs = flat.arcs
+    .filter((a) => inside(chosen.view.bounds, a.cx, a.cy))
+    .slice(0, limits.maxArcs)
+    .map(({ cx, cy, r, start, end }) => ({ cx, cy, r, start, end }));
+  if (scale.source === 'inferred' && scale.note) warnings.push(scale.note);
+  return {
+    walls,
+    thickness,
+    details,
+    arcs,
+    warnings,
+    metresPerUnit: scale.metresPerUnit,
+    scaleSource: scale.source,
+    views,
+    view: chosen.view,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scale
+
+interface Scale {
+  metresPerUnit: number;
+  source: ScaleSource;
+  note?: string;
+}
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * The file's units when door swings or wall thicknesses agree with them; otherwise the standard unit that makes
+ * doors about 0.85 m wide, or walls 5–60 cm thick (files often carry `$INSUNITS` that disagree with their geometry).
+ */
+export function chooseScale(flat: Flattened, fileMetresPerUnit: number | null, sheet: Bounds): Scale {
+  const swingRadius = median(flat.arcs.filter(isSwing).map((a) => a.r));
+  const plausibleDoor = (mpu: number) =>
+    swingRadius !== null && swingRadius * mpu >= 0.55 && swingRadius * mpu <= 1.4;
+  if (swingRadius !== null) {
+    if (fileMetresPerUnit !== null && plausibleDoor(fileMetresPerUnit)) {
+      return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+    }
+    const best = [...UNIT_CANDIDATES].sort(
+      (a, b) =>
+        Math.abs(Math.log((swingRadius * a) / DOOR_WIDTH_M)) -
+        Math.abs(Math.log((swingRadius * b) / DOOR_WIDTH_M)),
+    )[0]!;
+    if (plausibleDoor(best)) {
+      return {
+        metresPerUnit: best,
+        source: 'inferred',
+        note: fileMetresPerUnit
+          ? `The file's units disagree with its door sizes; the scale was taken from the doors (${unitName(best)}).`
+          : `The file does not state its units; the scale was taken from the doors (${unitName(best)}).`,
+      };
+    }
+  }
+  // No door swings: the units under which most line length pairs into walls of a plausible thickness.
+  const straight = flat.strokes.filter((s) => !s.curved && !isNotWallLayer(s.layer)).map((s) => s.seg);
+  const sample =
+    straight.length > 6000
+      ? straight.filter((_, i) => i % Math.ceil(straight.length / 6000) === 0)
+      : straight;
+  const options =
+    fileMetresPerUnit !== null && !UNIT_CANDIDATES.includes(fileMetresPerUnit)
+      ? [fileMetresPerUnit, ...UNIT_CANDIDATES]
+      : UNIT_CANDIDATES;
+  const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
+  const pairedLength = (mpu: number) => {
+    if (extent * mpu < 2 || extent * mpu > 3000) return 0;
+    const { walls } = pairParallelLines(sample, {
+      minGap: WALL_GAP_M.min / mpu,
+      maxGap: WALL_GAP_M.max / mpu,
+      minOverlap: 0.3 / mpu,
+    });
+    return walls.reduce((sum, w) => sum + segLength(w.seg) * mpu, 0);
+  };
+  const scored = options.map((mpu) => ({ mpu, length: pairedLength(mpu) }));
+  const best = scored.reduce((a, b) => (b.length > a.length ? b : a));
+  if (fileMetresPerUnit !== null) {
+    const file = scored.find((s) => s.mpu === fileMetresPerUnit)!;
+    if (file.length >= best.length * 0.6 && extent * fileMetresPerUnit >= 2) {
+      return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+    }
+  }
+  if (best.length > 0) {
+    return {
+      metresPerUnit: best.mpu,
+      source: 'inferred',
+      note: fileMetresPerUnit
+        ? `The file's units disagree with its wall thicknesses; the scale was taken from the walls (${unitName(best.mpu)}).`
+        : `The file does not state its units; the scale was taken from the walls (${unitName(best.mpu)}).`,
+    };
+  }
+  if (fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+  return { metresPerUnit: extent >= 3000 ? 0.001 : extent >= 300 ? 0.01 : 1, source: 'guessed' };
+}
+
+function unitName(mpu: number): string {
+  return mpu === 1
+    ? 'metres'
+    : mpu === 0.01
+      ? 'centimetres'
+      : mpu === 0.001
+        ? 'millimetres'
+        : mpu === 0.0254
+          ? 'inches'
+          : mpu === 0.3048
+            ? 'feet'
+            : `${mpu} m per unit`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views
+
+interface DescribedView {
+  view: CadView;
+  bounds: Bounds;
+  title: string | null;
+  members: number[];
+  walls: { seg: Segment; thickness: number }[];
+  usedStrokes: number[];
+  pairedLength: number;
+  singleLength: number;
+  score: number;
+}
+
+function describeView(v: number, list: number[], flat: Flattened, mpu: number): DescribedView {
+  const strokes = list.map((i) => flat.strokes[i]!);
+  const bounds = boundsOfSegments(strokes.map((s) => s.seg))!;
+  const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+  const near = (t: PlacedText) => inside(bounds, t.x, t.y, size * 0.12);
+  const texts = flat.texts.filter(near);
+  const swings = flat.arcs.filter(
+    (a) =>
+      isSwing(a) &&
+      inside(bounds, a.cx, a.cy) &&
+      a.r * mpu >= 0.45 &&
+      a.r * mpu <= 1.6 &&
+      !isNotWallLayerForDoors(a.layer),
+  ).length;
+
+  // Names from titles (the tallest texts first) and from layers.
+  const titles = [...texts].sort((a, b) => b.height - a.height);
+  let named: CadViewKind | null = null;
+  let title: string | null = null;
+  for (const t of titles.slice(0, 6)) {
+    const kind = kindNamedBy(t.text);
+    if (kind) {
+      named = kind;
+      title = t.text;
+      break;
+    }
+  }
+  if (!named) named = kindByLayers(strokes);
+  const roomNames = texts.filter((t) => namesARoom(t.text)).length;
+
+  const { walls, used, pairedLength, singleLength, horizontalShare } = wallsOfView(list, flat, mpu);
+  let kind: CadViewKind = named ?? 'unknown';
+  if (!named) {
+    if (swings > 0 || roomNames > 0) kind = 'plan';
+    else if (pairedLength > 0 && (horizontalShare > 0.85 || horizontalShare < 0.15)) kind = 'elevation';
+    else if (pairedLength + singleLength === 0 && texts.length > strokes.length / 4) kind = 'text';
+  }
+  const score =
+    (pairedLength + singleLength * 0.5) * (swings > 0 || roomNames > 0 || named === 'plan' ? 2 : 1);
+  return {
+    view: { id: `view-${v + 1}`, label: title ?? '', kind, bounds },
+    bounds,
+    title,
+    members: list,
+    walls,
+    usedStrokes: used,
+    pairedLength,
+    singleLength,
+    score,
+  };
+}
+
+/** Door arcs live on door layers, so only layers that are clearly something else rule an arc out. */
+const isNotWallLayerForDoors = (layer: string) =>
+  /dim|text|anno|grid|axis|title|border|symbol|furn/i.test(layer);
+
+function kindByLayers(strokes: Stroke[]): CadViewKind | null {
+  const byKind = new Map<CadViewKind, number>();
+  let total = 0;
+  for (const s of strokes) {
+    const len = segLength(s.seg);
+    total += len;
+    const kind = kindNamedBy(s.layer.replace(/[-_]/g, ' '));
+    if (kind === 'elevation' || kind === 'section') byKind.set(kind, (byKind.get(kind) ?? 0) + len);
+  }
+  for (const [kind, len] of byKind) if (len >= total * 0.5) return kind;
+  return null;
+}
+
+/** Door leaves: a straight line from a swing's centre (the hinge), about one radius long. */
+function doorLeaves(strokes: Stroke[], arcs: Arc[]): Set<Stroke> {
+  const leaves = new Set<Stroke>();
+  const swings = arcs.filter(isSwing);
+  if (!swings.length) return leaves;
+  for (const s of strokes) {
+    const [x1, y1, x2, y2] = s.seg;
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    for (const a of swings) {
+      if (Math.abs(len - a.r) > a.r * 0.2) continue;
+      if (Math.hypot(x1 - a.cx, y1 - a.cy) <= a.r * 0.08 || Math.hypot(x2 - a.cx, y2 - a.cy) <= a.r * 0.08) {
+        leaves.add(s);
+        break;
+      }
+    }
+  }
+  return leaves;
+}
+
+function wallsOfView(list: number[], flat: Flattened, mpu: number) {
+  const straight = list.filter((i) => !flat.strokes[i]!.curved);
+  const onWallLayers = straight.filter((i) => isWallLayer(flat.strokes[i]!.layer));
+  const wallLayerLength = onWallLayers.reduce((s, i) => s + segLength(flat.strokes[i]!.seg), 0);
+  const useWallLayers = onWallLayers.length >= 3 && wallLayerLength * mpu >= 4;
+  let candidates: number[];
+  if (useWallLayers) {
+    candidates = onWallLayers;
+  } else {
+    const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
+    const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
+    const leaves = doorLeaves(
+      straight.map((i) => flat.strokes[i]!),
+      arcs,
+    );
+    candidates = straight.filter((i) => {
+      const s = flat.strokes[i]!;
+      return !isNotWallLayer(s.layer) && !leaves.has(s) && (s.block === undefined || isWallLayer(s.block));
+    });
+  }
+  const segs = candidates.map((i) => flat.strokes[i]!.seg);
+  const { walls: pairs, paired } = pairParallelLines(segs, {
+    minGap: WALL_GAP_M.min / mpu,
+    maxGap: WALL_GAP_M.max / mpu,
+    minOverlap: 0.1 / mpu,
+  });
+  const walls = pairs.filter((w) => segLength(w.seg) >= w.thickness * 0.5);
+  const used: number[] = candidates.filter((_, k) => paired[k]);
+  let singleLength = 0;
+  const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
+  // Lines left unpaired are single-line walls where the layers say walls, or where nothing pairs at all.
+  if (useWallLayers || walls.length === 0) {
+    candidates.forEach((i, k) => {
+      if (paired[k]) return;
+      const seg = flat.strokes[i]!.seg;
+      if (segLength(seg) * mpu < 0.3) return;
+      walls.push({
+        seg,
+        thickness: walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu),
+      });
+      used.push(i);
+      singleLength += segLength(seg) * mpu;
+    });
+  }
+  let pairedLength = 0;
+  let horizontal = 0;
+  for (const w of pairs) {
+    const len = segLength(w.seg) * mpu;
+    pairedLength += len;
+    const [x1, y1, x2, y2] = w.seg;
+    if (Math.abs(x2 - x1) >= Math.abs(y2 - y1)) horizontal += len;
+  }
+  return {
+    walls,
+    used,
+    pairedLength,
+    singleLength,
+    horizontalShare: pairedLength > 0 ? horizontal / pairedLength : 0.5,
+  };
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from './vocabulary';
+
+describe('layer names', () => {
+  it.each([
+    'A-WALL',
+    'A-WALL-FULL',
+    'WALLS',
+    'Wall',
+    'wand',
+    'Wände',
+    'ROHBAU - Darstellungen - Wände',
+    'A-210 G - Existing Structure',
+    'A-320G - Permanent Solid Partitions',
+    'muratura',
+    'MUR',
+    'muros',
+    'væg',
+    'стены двери окна',
+    '壁',
+    '墙体',
+  ])('%s holds walls', (name) => {
+    expect(isWallLayer(name)).toBe(true);
+    expect(isNotWallLayer(name)).toBe(false);
+  });
+
+  it.each([
+    'A-WALL-PATT',
+    'A-DOOR',
+    'A-ANNO-DIMS',
+    'Dimension',
+    'TEXT',
+    'Furniture',
+    'A-FURN',
+    'HATCH',
+    'GRID',
+    'Defpoints',
+    'TITLE',
+    'Window',
+    'aperture',
+    'SECTION-A',
+    'FRONT-ELEVATION',
+    'размеры',
+    'мебель',
+    '寸法',
+  ])('%s never holds walls', (name) => {
+    expect(isWallLayer(name)).toBe(false);
+    expect(isNotWallLayer(name)).toBe(true);
+  });
+
+  it('leaves neutral names to the geometry', () => {
+    for (const name of ['0', 'Layer 1', 'GF', 'Foundation']) {
+      expect(isWallLayer(name)).toBe(false);
+      expect(isNotWallLayer(name)).toBe(false);
+    }
+  });
+});
+
+describe('titles', () => {
+  it.each([
+    ['FRONT ELEVATION', 'elevation'],
+    ['Ansicht Süd', 'elevation'],
+    ['Prospetto nord', 'elevation'],
+    ['SECTION A-A', 'section'],
+    ['A - A', 'section'],
+    ['Schnitt B-B', 'section'],
+    ['Coupe AA', 'section'],
+    ['GROUND FLOOR PLAN', 'plan'],
+    ['Grundriss EG', 'plan'],
+    ['План 1 этажа', 'plan'],
+    ['KITCHEN', null],
+  ])('"%s" names a %s', (text, kind) => {
+    expect(kindNamedBy(text)).toBe(kind);
+  });
+
+  it('knows room names across languages', () => {
+    for (const t of ['BEDROOM 12\'-0" x 12\'-6"', 'Küche', 'Cucina', 'кухня', 'DINING & DRAWING']) {
+      expect(namesARoom(t)).toBe(true);
+    }
+    expect(namesARoom('1:50')).toBe(false);
+  });
+});

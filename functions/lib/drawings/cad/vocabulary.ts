@@ -1,0 +1,281 @@
+/**
+ * What layer names, block names and texts say about the drawing, across CAD conventions and languages: AIA/NCS
+ * (`A-WALL`, `A-DOOR`, `A-ANNO-DIMS`), ISO 13567 and BS 1192 style names with descriptions (`A-210 G - Existing
+ * Structure`), and plain words in English, German, French, Italian, Spanish, Portuguese, Dutch, the Nordic
+ * languages, Polish, Russian, Japanese and Chinese.
+ */
+
+const WALL_WORDS = [
+  'walls?',
+  'wand',
+  'w[aä]nde',
+  'waende',
+  'mauer\\w*',
+  'rohbau',
+  'tragwerk',
+  'structure',
+  'structural',
+  'partitions?',
+  'murs?',
+  'muro',
+  'muros',
+  'muratur[ae]',
+  'tramezz\\w*',
+  'pared(es)?',
+  'tabiques?',
+  'parede(s)?',
+  'muur',
+  'muren',
+  'wanden',
+  'v[æa]gg?e?r?',
+  'mur',
+  'vegg(er)?',
+  '[śs]cian[ay]?',
+  'стен\\p{L}*',
+  'перегород\\p{L}*',
+];
+/** CJK writes words without spaces: these match anywhere in the name. */
+const CJK_WALL = /壁|墙|牆|躯体/u;
+/** A wall layer's hatch pattern (`A-WALL-PATT`, `Wand Schraffur`) is not the wall's outline. */
+const WALL_PATTERN = /patt|hatch|schraff|hachur|tratteg|poch[eé]|штрих|ハッチ/iu;
+/** A-WALL, A-WALL-FULL, A-WALL-PATT (pattern = hatch, not a wall line), I-WALL, S-WALL… */
+const NCS_WALL = /(^|[^a-z])[a-z]-wall(?!-patt)/iu;
+
+const NOT_WALL_WORDS = [
+  'text\\w*',
+  'txt',
+  'dim\\w*',
+  'anno\\w*',
+  'furn\\w*',
+  'hatch\\w*',
+  'patt\\w*',
+  'poch[eé]',
+  'grid',
+  'axis',
+  'axes',
+  'window\\w*',
+  'glaz\\w*',
+  'door\\w*',
+  'defpoints?',
+  'title\\w*',
+  'border',
+  'frame',
+  'symbol\\w*',
+  'fixt\\w*',
+  'equip\\w*',
+  'elec\\w*',
+  'plumb\\w*',
+  'light\\w*',
+  'note\\w*',
+  'tag\\w*',
+  'stairs?',
+  'steps?',
+  'veg\\w*',
+  'plants?',
+  'trees?',
+  'landscape\\w*',
+  'site',
+  'roof\\w*',
+  'beam\\w*',
+  'column\\w*',
+  'cols?',
+  'ceiling\\w*',
+  'clg',
+  'viewport\\w*',
+  'vports?',
+  'jamb\\w*',
+  'header',
+  'cars?',
+  'parking',
+  'section\\w*',
+  'elevation\\w*',
+  // German, French, Italian, Spanish, Dutch
+  'bema(ß|ss)ung\\w*',
+  'm[öo]bel\\w*',
+  'schraffur\\w*',
+  'achsen?',
+  't[üu]ren?',
+  'fenster',
+  'beschriftung\\w*',
+  'ausbau',
+  'objekte',
+  'cotes?',
+  'cotation\\w*',
+  'meubles?',
+  'mobilier',
+  'textes?',
+  'hachures?',
+  'portes?',
+  'fen[eê]tres?',
+  'quot[ae]\\w*',
+  'arred\\w*',
+  'testi',
+  'tratteggi\\w*',
+  'porte',
+  'finestre',
+  'apertur[ae]',
+  'infissi',
+  'prospett\\w*',
+  'sezion\\w*',
+  'cotas?',
+  'muebles?',
+  'textos?',
+  'sombreado',
+  'puertas?',
+  'ventanas?',
+  'maatvoering',
+  'meubilair',
+  'deuren',
+  'ramen',
+  // Russian, Japanese, Chinese
+  'размер\\p{L}*',
+  'мебел\\p{L}*',
+  'текст\\p{L}*',
+  'штрих\\p{L}*',
+  'ос[иь]',
+  'двер\\p{L}*',
+  'окн\\p{L}*',
+  'освещ\\p{L}*',
+  '寸法',
+  '家具',
+  '文字',
+  '通り芯',
+  '建具',
+  '尺寸',
+  '标注',
+  '文字',
+  '门',
+  '窗',
+];
+
+const word = (words: string[]) => new RegExp(`(^|[^\\p{L}])(${words.join('|')})(?=$|[^\\p{L}])`, 'iu');
+const WALL_LAYER = word(WALL_WORDS);
+const NOT_WALL_LAYER = word(NOT_WALL_WORDS);
+
+/** A layer whose name says it holds walls (even when it also names doors or windows). */
+export const isWallLayer = (name: string) =>
+  (NCS_WALL.test(name) || WALL_LAYER.test(name) || CJK_WALL.test(name)) && !WALL_PATTERN.test(name);
+/** A layer whose name says it holds something that is never a wall (and does not also say walls). */
+export const isNotWallLayer = (name: string) => !isWallLayer(name) && NOT_WALL_LAYER.test(name);
+
+const ELEVATION_WORDS = [
+  'elevations?',
+  'elev',
+  'fa[cç]ades?',
+  'ansicht(en)?',
+  'prospett[oi]',
+  'alzados?',
+  'fachadas?',
+  'aanzicht(en)?',
+  'фасад\\p{L}*',
+  '立面\\p{L}*',
+];
+const SECTION_WORDS = [
+  'sections?',
+  'sect',
+  'schnitt(e)?',
+  'coupes?',
+  'sezion[ei]',
+  'secci[oó]n(es)?',
+  'corte',
+  'doorsnede',
+  'разрез\\p{L}*',
+  '断面\\p{L}*',
+  '剖面\\p{L}*',
+];
+const PLAN_WORDS = [
+  'plan',
+  'plans',
+  'floor',
+  'layout',
+  'grundriss',
+  'erdgeschoss',
+  'obergeschoss',
+  'pianta',
+  'planta',
+  'plattegrond',
+  'план',
+  '平面\\p{L}*',
+  '間取り',
+];
+/** Words that name rooms: a view with room names is a plan. */
+const ROOM_WORDS = [
+  'bed\\s?room',
+  'bed',
+  'kitchen',
+  'living',
+  'lounge',
+  'dining',
+  'bath(room)?',
+  'toilet',
+  'wc',
+  'w\\.c\\.',
+  'hall',
+  'lobby',
+  'office',
+  'store',
+  'storage',
+  'closet',
+  'pantry',
+  'garage',
+  'utility',
+  'laundry',
+  'study',
+  'veranda',
+  'balcony',
+  'corridor',
+  'foyer',
+  'k[üu]che',
+  'bad',
+  'schlafzimmer',
+  'wohnzimmer',
+  'flur',
+  'diele',
+  'cuisine',
+  'chambre',
+  'salon',
+  's[ée]jour',
+  'cucina',
+  'camera',
+  'bagno',
+  'soggiorno',
+  'cocina',
+  'dormitorio',
+  'ba[ñn]o',
+  'sala',
+  'kamer',
+  'keuken',
+  'спальн\\p{L}*',
+  'кухн\\p{L}*',
+  'гостин\\p{L}*',
+  'санузел',
+  'ванн\\p{L}*',
+  'коридор',
+  '寝室',
+  '台所',
+  '浴室',
+  '居間',
+  '和室',
+  '卧室',
+  '厨房',
+  '客厅',
+];
+
+const ELEVATION = word(ELEVATION_WORDS);
+const SECTION = word(SECTION_WORDS);
+const PLAN = word(PLAN_WORDS);
+const ROOM = word(ROOM_WORDS);
+/** `SECTION A-A`, `A-A'`, `B–B`: a section mark's title. */
+const SECTION_MARK = /(^|\s)([A-Z])\s?[-–—]\s?\2'?(\s|$)/u;
+
+export type NamedKind = 'plan' | 'elevation' | 'section' | null;
+
+/** What a title or layer name calls its view, if anything. Section and elevation words win over "plan". */
+export function kindNamedBy(text: string): NamedKind {
+  if (ELEVATION.test(text)) return 'elevation';
+  if (SECTION.test(text) || SECTION_MARK.test(text)) return 'section';
+  if (PLAN.test(text)) return 'plan';
+  return null;
+}
+
+export const namesARoom = (text: string) => ROOM.test(text);

@@ -1,0 +1,74 @@
+/**
+ * The plan reader on real drawings from ../shared/corpus (read in place, never copied). Skipped, with the reason,
+ * when the corpus is not beside the repository.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  CORPUS_DIR,
+  CORPUS_MISSING,
+  corpusAvailable,
+  corpusFiles,
+  groundTruthMaskPath,
+} from '../../../bench/fidelity/corpus';
+import { scoreFile } from '../../../bench/fidelity/score';
+import { planModelSchema } from '../../../shared/plan/schema';
+import { readPlan } from './read-plan';
+
+const available = corpusAvailable();
+if (!available) console.warn(`Corpus tests skipped: ${CORPUS_MISSING}`);
+
+const read = async (path: string) => {
+  const file = join(CORPUS_DIR, path);
+  return (await readPlan({ bytes: readFileSync(file), fileName: basename(file) })).plan;
+};
+
+async function scored(path: string) {
+  const entry = corpusFiles().find((f) => f.path === path)!;
+  const plan = await read(path);
+  const { data, info } = await sharp(groundTruthMaskPath(entry.name))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const truth = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < truth.length; i++) truth[i] = data[i * info.channels]! > 127 ? 1 : 0;
+  return { plan, score: scoreFile(plan, entry.groundTruth!, truth) };
+}
+
+describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
+  it('reads DWGs one after another, each the same as when read alone (no state kept between parses)', async () => {
+    const paths = [
+      'dwg/ac2013_apartment_plan_variants_cyrillic_layers.dwg',
+      'dwg/ac2018_flat_plan_double_walls.dwg',
+      'dwg/ac2018_house_plan_section_elevation_sheet.dwg',
+      'dwg/ac2018_flat_plan_double_walls.dwg',
+    ];
+    const plans = [];
+    for (const path of paths) plans.push(await read(path));
+    for (const plan of plans) {
+      expect(plan.status).toBe('ready');
+      expect(planModelSchema.parse(plan)).toEqual(plan);
+    }
+    expect(plans[3]).toEqual(plans[1]);
+  }, 60_000);
+
+  it('names an elevation and finds no walls in it, saying so', async () => {
+    const plan = await read('dxf/librecad_woodshed_front_elevation.dxf');
+    expect(plan.walls).toEqual([]);
+    expect(plan.source.viewKind).toBe('elevation');
+    expect(plan.message).toMatch(/^No walls found: this looks like an elevation/);
+  });
+
+  it('pairs double-line walls and takes the scale from the walls when $INSUNITS disagrees', async () => {
+    const { plan, score } = await scored('dxf/librecad_single_room_grundriss.dxf');
+    expect(plan.space.metresPerUnit).toBe(1); // $INSUNITS says mm; 0.2 m walls say metres
+    expect(plan.space.scaleSource).toBe('inferred');
+    expect(plan.warnings.join(' ')).toMatch(/units disagree with its wall thicknesses/);
+    expect(score.walls.f1).toBeGreaterThan(0.85);
+    expect(score.walls.iou).toBeGreaterThan(0.6);
+    const thickness = plan.walls.map((w) => w.thickness).sort((a, b) => a - b);
+    expect(thickness[Math.floor(thickness.length / 2)]).toBeCloseTo(0.2, 1);
+  });
+});

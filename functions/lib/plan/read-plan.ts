@@ -1,0 +1,208 @@
+/**
+ * One uploaded drawing → its plan model (shared/plan/schema.ts), in the drawing's own space. Failures the user can
+ * act on become a `failed` plan with their message; anything else propagates.
+ */
+import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../../shared/plan/geometry';
+import {
+  PLAN_MODEL_VERSION,
+  type PlanCorrections,
+  type PlanModel,
+  type PlanPoint,
+  type PlanRoom,
+  type PlanUnits,
+} from '../../../shared/plan/schema';
+import { normaliseDrawing } from '../drawings/normalise';
+import type { NormalisedDrawing, NormaliseInput, SourceFormat } from '../drawings/types';
+import { AppError } from '../errors';
+import { buildPlan, type Plan } from '../render/plan';
+
+export interface ReadPlanInput extends NormaliseInput {
+  corrections?: PlanCorrections;
+}
+
+export interface ReadPlanResult {
+  plan: PlanModel;
+  /** The normalised drawing, for callers that also want its preview. Absent when reading failed. */
+  drawing?: NormalisedDrawing;
+}
+
+export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
+  let drawing: NormalisedDrawing;
+  try {
+    drawing = await normaliseDrawing(input);
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { plan: failedPlan(input, error.message) };
+    throw error;
+  }
+  if (drawing.geometry.noPlanReason) {
+    return { plan: { ...emptyPlan(drawing), message: drawing.geometry.noPlanReason }, drawing };
+  }
+  try {
+    return { plan: planFromDrawing(drawing, input.corrections), drawing };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return { plan: { ...emptyPlan(drawing), status: 'failed', message: error.message }, drawing };
+    }
+    throw error;
+  }
+}
+
+/** How a point of the normalised drawing's geometry maps into the uploaded file's own space. */
+function sourceSpace(drawing: NormalisedDrawing) {
+  const g = drawing.geometry;
+  const t = g.pixelTransform;
+  if (drawing.kind === 'cad' || !t) {
+    return {
+      units: (g.units === 'px' ? 'unitless' : g.units) as PlanUnits,
+      yDown: g.yDown,
+      fromDrawing: (x: number, y: number): PlanPoint => [x, y],
+      unitsPerDrawingUnit: 1,
+    };
+  }
+  // Normalised pixel → original pixel (→ page points for a PDF).
+  const points = drawing.kind === 'pdf' ? (g.source.pointsPerPixel ?? 1) : 1;
+  return {
+    units: (drawing.kind === 'pdf' ? 'pt' : 'px') as PlanUnits,
+    yDown: true,
+    fromDrawing: (x: number, y: number): PlanPoint => [
+      (x / t.scale + t.offsetX) * points,
+      (y / t.scale + t.offsetY) * points,
+    ],
+    unitsPerDrawingUnit: points / t.scale,
+  };
+}
+
+function emptyPlan(drawing: NormalisedDrawing): PlanModel {
+  const g = drawing.geometry;
+  const space = sourceSpace(drawing);
+  const points = drawing.kind === 'pdf' ? (g.source.pointsPerPixel ?? 1) : 1;
+  const chosenView = g.views?.find((v) => v.id === g.viewId);
+  // With no plan view, the sheet is described by its largest view (an elevation, a section…).
+  const describing =
+    chosenView ??
+    (g.noPlanReason
+      ? (g.views?.find((v) => v.kind === 'elevation' || v.kind === 'section') ??
+        g.views?.find((v) => v.kind !== 'text'))
+      : undefined);
+  return {
+    version: PLAN_MODEL_VERSION,
+    status: 'ready',
+    source: {
+      format: g.source.format,
+      ...(describing ? { view: describing.label, viewKind: describing.kind } : {}),
+      ...(g.views && g.views.length > 1 ? { views: g.views } : {}),
+      ...(g.source.page ? { page: g.source.page } : {}),
+      ...(g.source.pages ? { pageCount: g.source.pages } : {}),
+      ...(g.source.originalWidth !== undefined
+        ? { width: g.source.originalWidth * points, height: (g.source.originalHeight ?? 0) * points }
+        : { width: g.bounds.maxX - g.bounds.minX, height: g.bounds.maxY - g.bounds.minY }),
+    },
+    space: {
+      units: space.units,
+      metresPerUnit: g.metresPerUnit ?? 1,
+      scaleGuessed: g.metresPerUnit == null || (g.scaleSource ?? 'file') !== 'file',
+      scaleSource: g.metresPerUnit == null ? 'guessed' : (g.scaleSource ?? 'file'),
+      yDown: space.yDown,
+    },
+    walls: [],
+    openings: [],
+    rooms: [],
+    warnings: [...g.warnings],
+  };
+}
+
+function failedPlan(input: NormaliseInput, message: string): PlanModel {
+  return {
+    version: PLAN_MODEL_VERSION,
+    status: 'failed',
+    message,
+    source: { format: formatFromName(input.fileName) },
+    space: { units: 'unitless', metresPerUnit: 1, scaleGuessed: true, yDown: false },
+    walls: [],
+    openings: [],
+    rooms: [],
+    warnings: [],
+  };
+}
+
+function formatFromName(fileName: string): SourceFormat {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'jpg' || ext === 'jpeg') return 'jpeg';
+  if (ext === 'pdf' || ext === 'dxf' || ext === 'dwg' || ext === 'png') return ext;
+  return 'png';
+}
+
+/** The plan model of a normalised drawing: walls, openings and rooms mapped back into the file's own space. */
+export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCorrections): PlanModel {
+  const base = emptyPlan(drawing);
+  const plan = buildPlan(drawing);
+  const space = sourceSpace(drawing);
+  const toSource = (x: number, y: number): PlanPoint => {
+    const [dx, dy] = plan.fromWorld(x, y);
+    return space.fromDrawing(dx, dy);
+  };
+  // Metres per unit of the file's own space.
+  const metresPerUnit = plan.metresPerUnit / space.unitsPerDrawingUnit;
+  const unitsPerMetre = 1 / metresPerUnit;
+  const walls = plan.walls.map((w) => ({
+    a: toSource(w.x1, w.y1),
+    b: toSource(w.x2, w.y2),
+    thickness: w.t * unitsPerMetre,
+  }));
+  const openings = plan.openings.map((o) => ({
+    kind: o.kind,
+    a: toSource(o.x1, o.y1),
+    b: toSource(o.x2, o.y2),
+  }));
+  const rooms = roomsOf(plan, toSource);
+  const scaleGuessed = corrections?.metresPerUnit === undefined && plan.scaleGuessed;
+  const model: PlanModel = {
+    ...base,
+    space: {
+      ...base.space,
+      metresPerUnit,
+      scaleGuessed,
+      scaleSource: scaleGuessed
+        ? drawing.geometry.scaleSource === 'inferred'
+          ? 'inferred'
+          : 'guessed'
+        : 'file',
+      bounds: boundsOfPoints(walls.flatMap((w) => [w.a, w.b])) ?? undefined,
+    },
+    walls,
+    openings,
+    rooms,
+  };
+  return corrections ? applyCorrections(model, corrections) : model;
+}
+
+/** Applies a user's scale: geometry stays in the file's space; only metres per unit (and room areas) change. */
+export function applyCorrections(model: PlanModel, corrections: PlanCorrections): PlanModel {
+  const metresPerUnit = corrections.metresPerUnit;
+  if (metresPerUnit === undefined) return { ...model, corrections };
+  const ratio = (metresPerUnit / model.space.metresPerUnit) ** 2;
+  return {
+    ...model,
+    corrections,
+    space: { ...model.space, metresPerUnit, scaleGuessed: false, scaleSource: 'user' },
+    rooms: model.rooms.map((r) => ({ ...r, areaM2: round2(r.areaM2 * ratio) })),
+  };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** Each enclosed room of the plan's grid as an outline polygon in the file's space, with its area. */
+function roomsOf(plan: Plan, toSource: (x: number, y: number) => PlanPoint): PlanRoom[] {
+  const { grid } = plan;
+  const rooms: PlanRoom[] = [];
+  plan.rooms.forEach((room, index) => {
+    const outline = traceRegionOutline(grid.room, grid.w, grid.h, index + 1);
+    if (!outline || polygonArea(outline) < 1) return;
+    rooms.push({
+      polygon: outline.map(([x, y]) => toSource(grid.ox + x * grid.cell, grid.oy + y * grid.cell)),
+      areaM2: round2(room.area),
+      label: null,
+    });
+  });
+  return rooms;
+}

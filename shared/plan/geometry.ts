@@ -1,0 +1,123 @@
+/** Pure plan geometry over plain points: no I/O, deterministic. Units are whatever the caller's space uses. */
+import type { PlanBounds, PlanPoint, PlanWall } from './schema';
+
+/** Signed area (shoelace): positive when the outline runs counter-clockwise in a y-up space. */
+export function signedArea(polygon: readonly PlanPoint[]): number {
+  let sum = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const [x1, y1] = polygon[i]!;
+    const [x2, y2] = polygon[(i + 1) % polygon.length]!;
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum / 2;
+}
+
+export const polygonArea = (polygon: readonly PlanPoint[]) => Math.abs(signedArea(polygon));
+
+export function boundsOfPoints(points: Iterable<PlanPoint>): PlanBounds | null {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x, y] of points) {
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
+
+export const wallLength = (w: Pick<PlanWall, 'a' | 'b'>) => Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]);
+
+/** The wall's footprint: its centreline widened by half the thickness on each side (a, b, then back). */
+export function wallQuad(w: PlanWall): [PlanPoint, PlanPoint, PlanPoint, PlanPoint] {
+  const len = wallLength(w) || 1;
+  const nx = (-(w.b[1] - w.a[1]) / len) * (w.thickness / 2);
+  const ny = ((w.b[0] - w.a[0]) / len) * (w.thickness / 2);
+  return [
+    [w.a[0] + nx, w.a[1] + ny],
+    [w.b[0] + nx, w.b[1] + ny],
+    [w.b[0] - nx, w.b[1] - ny],
+    [w.a[0] - nx, w.a[1] - ny],
+  ];
+}
+
+/** Drops vertices that lie on the straight line between their neighbours (within `tolerance`). */
+export function dropCollinear(polygon: readonly PlanPoint[], tolerance = 1e-9): PlanPoint[] {
+  if (polygon.length < 4) return [...polygon];
+  const out: PlanPoint[] = [];
+  const n = polygon.length;
+  for (let i = 0; i < n; i++) {
+    const prev = polygon[(i - 1 + n) % n]!;
+    const cur = polygon[i]!;
+    const next = polygon[(i + 1) % n]!;
+    const cross = (cur[0] - prev[0]) * (next[1] - prev[1]) - (cur[1] - prev[1]) * (next[0] - prev[0]);
+    const base = Math.hypot(next[0] - prev[0], next[1] - prev[1]) || 1;
+    if (Math.abs(cross) / base > tolerance) out.push(cur);
+  }
+  return out.length >= 3 ? out : [...polygon];
+}
+
+/**
+ * The outer boundary of the cells of `mask` equal to `value` that contain the first such cell in row order, as a
+ * polygon of cell corners (grid units, x right, y along rows), counter-clockwise when rows run up. Bounded by the
+ * grid size; returns null when no cell has the value.
+ */
+export function traceRegionOutline(
+  mask: ArrayLike<number>,
+  w: number,
+  h: number,
+  value: number,
+): PlanPoint[] | null {
+  let first = -1;
+  for (let i = 0; i < w * h; i++) {
+    if (mask[i] === value) {
+      first = i;
+      break;
+    }
+  }
+  if (first < 0) return null;
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && mask[y * w + x] === value;
+  // Walk the boundary with the region on the left, starting along the bottom side of the first cell (a side no
+  // other region cell lies under, so on the outer boundary). Directions: 0 +x, 1 +y, 2 -x, 3 -y.
+  const dx = [1, 0, -1, 0];
+  const dy = [0, 1, 0, -1];
+  const startX = first % w;
+  const startY = Math.floor(first / w);
+  let x = startX;
+  let y = startY;
+  let dir = 0;
+  const points: PlanPoint[] = [[x, y]];
+  const limit = 4 * (w + 1) * (h + 1);
+  for (let step = 0; step < limit; step++) {
+    x += dx[dir]!;
+    y += dy[dir]!;
+    // At vertex (x, y), moving in `dir`: the cells ahead-left and ahead-right decide the turn (left first, so
+    // diagonal pinches are not crossed).
+    const left = (dir + 1) % 4;
+    const right = (dir + 3) % 4;
+    const cellAheadLeft = cellAt(x, y, dir, left);
+    const cellAheadRight = cellAt(x, y, dir, right);
+    const aheadLeftIn = inside(cellAheadLeft[0], cellAheadLeft[1]);
+    const aheadRightIn = inside(cellAheadRight[0], cellAheadRight[1]);
+    let next: number;
+    if (aheadLeftIn && aheadRightIn) next = right;
+    else if (aheadLeftIn) next = dir;
+    else next = left;
+    if (x === startX && y === startY && next === 0) break;
+    if (next !== dir) points.push([x, y]);
+    dir = next;
+  }
+  return dropCollinear(points);
+}
+
+/** The cell touching vertex (x, y) that lies ahead (in `dir`) and to the side `side` of the walk. */
+function cellAt(x: number, y: number, dir: number, side: number): [number, number] {
+  // Cell (i, j) spans [i, i+1) × [j, j+1). Ahead in dir and to one side: pick the cell whose corner is (x, y).
+  const ax = dir === 0 ? 0 : dir === 2 ? -1 : null;
+  const ay = dir === 1 ? 0 : dir === 3 ? -1 : null;
+  const sx = side === 0 ? 0 : side === 2 ? -1 : null;
+  const sy = side === 1 ? 0 : side === 3 ? -1 : null;
+  return [x + (ax ?? sx ?? 0), y + (ay ?? sy ?? 0)];
+}

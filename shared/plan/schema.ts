@@ -1,0 +1,145 @@
+/**
+ * The plan model: Planform's understanding of one uploaded drawing, computed once per file, stored, shown to the
+ * user ("What Planform read"), corrected by them, and used by every generation, the viewer and the exports.
+ *
+ * Every coordinate and thickness is in the uploaded drawing's own space, so the plan can be laid over the original:
+ * - CAD (DXF, DWG): model-space drawing units as stored, y up;
+ * - images: pixels of the uploaded image after EXIF orientation, origin top-left, y down;
+ * - PDF: points (1/72 inch) of the page used, origin top-left, y down.
+ * `space.metresPerUnit` turns those units into metres. Fields may be added; none may be renamed.
+ */
+import { z } from 'zod';
+
+export const PLAN_MODEL_VERSION = 1;
+
+export const PLAN_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+export const PLAN_SOURCE_FORMATS = ['jpeg', 'png', 'pdf', 'dxf', 'dxf-binary', 'dwg'] as const;
+export const PLAN_UNITS = [
+  'mm',
+  'cm',
+  'dm',
+  'm',
+  'km',
+  'in',
+  'ft',
+  'yd',
+  'mi',
+  'unitless',
+  'px',
+  'pt',
+] as const;
+export type PlanUnits = (typeof PLAN_UNITS)[number];
+
+/** What a view (a part of a sheet) or a page shows. */
+export const VIEW_KINDS = ['plan', 'elevation', 'section', 'text', 'unknown'] as const;
+export type ViewKind = (typeof VIEW_KINDS)[number];
+
+export const OPENING_KINDS = ['door', 'window', 'opening'] as const;
+export type OpeningKind = (typeof OPENING_KINDS)[number];
+
+const coordinate = z.number().finite();
+export const pointSchema = z.tuple([coordinate, coordinate]);
+export type PlanPoint = z.infer<typeof pointSchema>;
+
+export const boundsSchema = z.object({
+  minX: coordinate,
+  minY: coordinate,
+  maxX: coordinate,
+  maxY: coordinate,
+});
+export type PlanBounds = z.infer<typeof boundsSchema>;
+
+export const planWallSchema = z.object({
+  /** Centreline end points. */
+  a: pointSchema,
+  b: pointSchema,
+  thickness: z.number().finite().nonnegative(),
+});
+export type PlanWall = z.infer<typeof planWallSchema>;
+
+export const planOpeningSchema = z.object({
+  kind: z.enum(OPENING_KINDS),
+  /** The opening's two jambs, on the wall's centreline. */
+  a: pointSchema,
+  b: pointSchema,
+});
+export type PlanOpening = z.infer<typeof planOpeningSchema>;
+
+export const planRoomSchema = z.object({
+  /** Outline, counter-clockwise in a y-up space (clockwise on screen for y-down spaces); not closed. */
+  polygon: z.array(pointSchema).min(3),
+  areaM2: z.number().finite().nonnegative(),
+  label: z.string().nullable(),
+});
+export type PlanRoom = z.infer<typeof planRoomSchema>;
+
+/** A view on a CAD sheet or a page of a PDF, as found; the user may pick another one as the plan. */
+export const planViewSchema = z.object({
+  /** Stable id to pass back in a correction: `page-2`, `view-1`. */
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(VIEW_KINDS),
+  /** For PDFs, the 1-based page. */
+  page: z.number().int().positive().optional(),
+  /** For sheets, the view's extent in the drawing's space. */
+  bounds: boundsSchema.optional(),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+
+/** What the user changed; kept with the file and applied every time the plan is recomputed. */
+export const planCorrectionsSchema = z.strictObject({
+  /** A known scale (from a measured length or chosen units). */
+  metresPerUnit: z.number().finite().positive().max(1e6).optional(),
+  /** The view or page that holds the plan (an id from `source.views`). */
+  viewId: z
+    .string()
+    .regex(/^(page|view)-\d{1,4}$/)
+    .optional(),
+});
+export type PlanCorrections = z.infer<typeof planCorrectionsSchema>;
+
+export const planModelSchema = z.object({
+  version: z.literal(PLAN_MODEL_VERSION),
+  status: z.enum(PLAN_STATUSES),
+  /** Why the plan failed or is empty, in words a user can act on. */
+  message: z.string().optional(),
+  source: z.object({
+    format: z.enum(PLAN_SOURCE_FORMATS),
+    /** The PDF page used (1-based). */
+    page: z.number().int().positive().optional(),
+    pageCount: z.number().int().positive().optional(),
+    /** The label of the view or page the plan was read from. */
+    view: z.string().optional(),
+    /** What this view or page shows. */
+    viewKind: z.enum(VIEW_KINDS).optional(),
+    /** Every view or page found, so the user can choose another. */
+    views: z.array(planViewSchema).optional(),
+    /** Size of the drawing's space: the image in pixels, the page in points, the CAD extents in units. */
+    width: z.number().finite().nonnegative().optional(),
+    height: z.number().finite().nonnegative().optional(),
+  }),
+  space: z.object({
+    units: z.enum(PLAN_UNITS),
+    metresPerUnit: z.number().finite().positive(),
+    /** True when the scale was guessed rather than read from the file or given by the user. */
+    scaleGuessed: z.boolean(),
+    /** Where the scale came from. */
+    scaleSource: z.enum(['file', 'inferred', 'guessed', 'user']).optional(),
+    yDown: z.boolean(),
+    /** Extent of what was read as the plan. */
+    bounds: boundsSchema.optional(),
+  }),
+  walls: z.array(planWallSchema),
+  openings: z.array(planOpeningSchema),
+  rooms: z.array(planRoomSchema),
+  warnings: z.array(z.string()),
+  corrections: planCorrectionsSchema.optional(),
+});
+export type PlanModel = z.infer<typeof planModelSchema>;
+
+/** `GET /api/projects/{projectId}/files/{fileId}/plan` */
+export interface PlanResponse {
+  plan: PlanModel;
+}
