@@ -49,7 +49,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
       break;
     }
     case 'pdf': {
-      const d = await rasterisePdf(bytes);
+      const d = await rasterisePdf(bytes, input.pdfPage !== undefined ? { page: input.pdfPage } : {});
       result = {
         png: d.png,
         width: d.width,
@@ -70,17 +70,28 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
             originalWidth: d.originalWidth,
             originalHeight: d.originalHeight,
           },
-          warnings: d.pages > 1 ? [`Only the first of ${d.pages} pages was used.`] : [],
+          ...(d.pageViews.length > 1 ? { views: d.pageViews, viewId: `page-${d.page}` } : {}),
+          warnings:
+            d.pages > 1
+              ? [
+                  `This PDF has ${d.pages} pages; the plan was read from page ${d.page}. Pick another page if that is not the plan.`,
+                ]
+              : [],
         },
       };
       break;
     }
     case 'dxf':
     case 'dxf-binary':
-      result = await fromCad(readDxf(bytes, detected.format === 'dxf-binary'), detected.format, 'DXF');
+      result = await fromCad(
+        readDxf(bytes, detected.format === 'dxf-binary'),
+        detected.format,
+        'DXF',
+        input.cadViewId,
+      );
       break;
     case 'dwg':
-      result = await fromCad(await readDwg(bytes, detected.version ?? ''), 'dwg', 'DWG');
+      result = await fromCad(await readDwg(bytes, detected.version ?? ''), 'dwg', 'DWG', input.cadViewId);
       break;
   }
   log.debug('drawing normalised', {
@@ -108,7 +119,12 @@ function boundsOf(segments: Segment[]): Bounds {
   return { minX, minY, maxX, maxY };
 }
 
-async function fromCad(model: CadModel, format: 'dxf' | 'dxf-binary' | 'dwg', label: string) {
+async function fromCad(
+  model: CadModel,
+  format: 'dxf' | 'dxf-binary' | 'dwg',
+  label: string,
+  viewId: string | undefined,
+) {
   const flat = flatten(model, { maxPrimitives: LIMITS.maxPrimitives, maxDepth: LIMITS.maxBlockDepth });
   if (!flat.strokes.length) {
     throw unprocessable(
@@ -121,7 +137,7 @@ async function fromCad(model: CadModel, format: 'dxf' | 'dxf-binary' | 'dwg', la
     throw unprocessable(`The geometry in this ${label} file has no extent (every point is the same).`);
   }
   const { units, metresPerUnit: fileMetresPerUnit } = unitsFromInsUnits(model.insUnits);
-  const split = splitWalls(flat, fileMetresPerUnit, LIMITS);
+  const split = splitWalls(flat, fileMetresPerUnit, LIMITS, viewId);
   const warnings = [...split.warnings];
   if (flat.truncated) {
     warnings.push(

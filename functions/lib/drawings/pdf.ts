@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { unprocessable, withTimeout } from './errors';
 import { type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
+import { scorePageTexts } from './vocabulary';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfJs> | undefined;
@@ -14,17 +15,68 @@ interface CanvasFactory {
   create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
 }
 
+export interface PdfPageView {
+  id: string;
+  label: string;
+  kind: 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
+  page: number;
+}
+
 export interface PdfRaster extends LineDrawing {
   pages: number;
   version?: string;
   /** The page that was drawn (1-based). */
   page: number;
+  /** Every page considered, with what it seems to show (for the user to pick another). */
+  pageViews: PdfPageView[];
   /** Page points per pixel of the drawn page (`originalWidth` × this = the page width in points). */
   pointsPerPixel: number;
 }
 
-/** Rasterises the first page of a PDF (pdfjs-dist drawing on @napi-rs/canvas) and cleans it into a line drawing. */
-export async function rasterisePdf(bytes: Uint8Array): Promise<PdfRaster> {
+type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+/** Pages considered when choosing the plan page; later pages can still be picked by the user. */
+const MAX_PAGES_SCORED = 40;
+
+/**
+ * Which page holds the floor plan: each page's texts (room names, areas, titles, scale bars) and how much it draws
+ * (a page of prose draws little) are scored; the best page wins, the first on a tie.
+ */
+async function choosePlanPage(doc: PdfDocument): Promise<{ page: number; views: PdfPageView[] }> {
+  const views: PdfPageView[] = [];
+  let best = { page: 1, score: Number.NEGATIVE_INFINITY };
+  const count = Math.min(doc.numPages, MAX_PAGES_SCORED);
+  for (let p = 1; p <= count; p++) {
+    let kind: PdfPageView['kind'] = 'unknown';
+    let label = `Page ${p}`;
+    try {
+      const page = await doc.getPage(p);
+      const text = await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.');
+      const operators = await withTimeout(
+        page.getOperatorList(),
+        10_000,
+        'This PDF page took too long to read.',
+      );
+      const items = text.items.map((item) => ('str' in item ? item.str : ''));
+      const scored = scorePageTexts(items, operators.fnArray.length);
+      if (scored.kind && scored.kind !== 'plan') kind = scored.kind;
+      if (scored.title) label = `Page ${p}: ${scored.title}`;
+      if (scored.score > best.score && kind !== 'text') best = { page: p, score: scored.score };
+      page.cleanup();
+    } catch {
+      kind = 'unknown';
+    }
+    views.push({ id: `page-${p}`, label, kind, page: p });
+  }
+  for (const v of views) if (v.page === best.page) v.kind = 'plan';
+  return { page: best.page, views };
+}
+
+/**
+ * Rasterises the plan page of a PDF (the page asked for, else the one `choosePlanPage` finds) with pdfjs-dist on
+ * @napi-rs/canvas, and cleans it into a line drawing.
+ */
+export async function rasterisePdf(bytes: Uint8Array, options: { page?: number } = {}): Promise<PdfRaster> {
   const pdfjs = await loadPdfJs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = pdfjs.getDocument({
@@ -56,11 +108,23 @@ export async function rasterisePdf(bytes: Uint8Array): Promise<PdfRaster> {
     } catch {
       version = undefined;
     }
-    const page = await doc.getPage(1).catch(() => {
-      throw unprocessable('The first page of this PDF is damaged and could not be read.');
+    if (options.page !== undefined && (options.page < 1 || options.page > pages)) {
+      throw unprocessable(
+        `This PDF has ${pages} page${pages === 1 ? '' : 's'}; there is no page ${options.page}.`,
+      );
+    }
+    const chosen =
+      options.page !== undefined
+        ? { page: options.page, views: [] as PdfPageView[] }
+        : pages > 1
+          ? await choosePlanPage(doc)
+          : { page: 1, views: [] as PdfPageView[] };
+    const pageNumber = chosen.page;
+    const page = await doc.getPage(pageNumber).catch(() => {
+      throw unprocessable(`Page ${pageNumber} of this PDF is damaged and could not be read.`);
     });
     const base = page.getViewport({ scale: 1 });
-    if (!(base.width > 0 && base.height > 0)) throw unprocessable('The first page of this PDF is empty.');
+    if (!(base.width > 0 && base.height > 0)) throw unprocessable(`Page ${pageNumber} of this PDF is empty.`);
     const scale = LIMITS.pdfRenderSide / Math.max(base.width, base.height);
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.round(viewport.width));
@@ -80,7 +144,7 @@ export async function rasterisePdf(bytes: Uint8Array): Promise<PdfRaster> {
       render.cancel(),
     ).catch((err: unknown) => {
       if (err instanceof AppError) throw err;
-      throw unprocessable('The first page of this PDF could not be drawn; the file may be damaged.', {
+      throw unprocessable(`Page ${pageNumber} of this PDF could not be drawn; the file may be damaged.`, {
         cause: err instanceof Error ? err.message : String(err),
       });
     });
@@ -89,7 +153,14 @@ export async function rasterisePdf(bytes: Uint8Array): Promise<PdfRaster> {
       { raw: { data: image.data, width, height, channels: 4 } },
       'PDF page',
     );
-    return { ...drawing, pages, version, page: 1, pointsPerPixel: 1 / scale };
+    return {
+      ...drawing,
+      pages,
+      version,
+      page: pageNumber,
+      pageViews: chosen.views,
+      pointsPerPixel: 1 / scale,
+    };
   } finally {
     await doc?.destroy().catch(() => undefined);
     await task.destroy().catch(() => undefined);

@@ -44,7 +44,8 @@ export interface DrawingGeometry {
     id: string;
     label: string;
     kind: 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
-    bounds: Bounds;
+    bounds?: Bounds;
+    page?: number;
   }[];
   viewId?: string;
   /** Set when nothing plan-like was found: why, in words for the user. */
@@ -87,4 +88,8 @@ export interface NormaliseInput {
   bytes: Uint8Array;
   fileName: string;
   contentType?: string;
+  /** A PDF's page to read (1-based) instead of the page the reader would choose. */
+  pdfPage?: number;
+  /** A CAD sheet's view to read as the plan (`view-2`) instead of the one the reader would choose. */
+  cadViewId?: string;
 }

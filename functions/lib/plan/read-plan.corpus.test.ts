@@ -71,4 +71,28 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     const thickness = plan.walls.map((w) => w.thickness).sort((a, b) => a - b);
     expect(thickness[Math.floor(thickness.length / 2)]).toBeCloseTo(0.2, 1);
   });
+
+  it('chooses the plan page of a multi-page PDF, lists every page, and reads another page on request', async () => {
+    const plan = await read('pdf/iguide_house_3_floors_plan_on_p2.pdf');
+    expect(plan.source).toMatchObject({ format: 'pdf', page: 2, pageCount: 6, viewKind: 'plan' });
+    expect(plan.space.units).toBe('pt');
+    expect(plan.source.views?.map((v) => v.id)).toEqual([
+      'page-1',
+      'page-2',
+      'page-3',
+      'page-4',
+      'page-5',
+      'page-6',
+    ]);
+    expect(plan.source.views?.filter((v) => v.kind === 'text').map((v) => v.page)).toEqual([5, 6]);
+    expect(plan.warnings.join(' ')).toMatch(/plan was read from page 2/);
+    const file = join(CORPUS_DIR, 'pdf/iguide_house_3_floors_plan_on_p2.pdf');
+    const third = await readPlan({
+      bytes: readFileSync(file),
+      fileName: 'x.pdf',
+      corrections: { viewId: 'page-3' },
+    });
+    expect(third.plan.source.page).toBe(3);
+    expect(third.plan.corrections).toEqual({ viewId: 'page-3' });
+  }, 30_000);
 });

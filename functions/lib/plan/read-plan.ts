@@ -28,8 +28,14 @@ export interface ReadPlanResult {
 
 export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
   let drawing: NormalisedDrawing;
+  const viewId = input.corrections?.viewId;
+  const page = viewId?.startsWith('page-') ? Number(viewId.slice(5)) : undefined;
   try {
-    drawing = await normaliseDrawing(input);
+    drawing = await normaliseDrawing({
+      ...input,
+      ...(page !== undefined ? { pdfPage: page } : {}),
+      ...(viewId?.startsWith('view-') ? { cadViewId: viewId } : {}),
+    });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { plan: failedPlan(input, error.message) };
     throw error;

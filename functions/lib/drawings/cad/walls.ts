@@ -4,9 +4,9 @@
  * and wall thicknesses, and double-line walls are paired into walls with their thickness.
  */
 import type { Arc, Bounds, Segment } from '../types';
+import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
-import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from './vocabulary';
 import { pairParallelLines } from './wall-pairs';
 
 export type CadViewKind = 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
@@ -61,7 +61,13 @@ function isSwing(a: Arc): boolean {
 const inside = (b: Bounds, x: number, y: number, margin = 0) =>
   x >= b.minX - margin && x <= b.maxX + margin && y >= b.minY - margin && y <= b.maxY + margin;
 
-export function splitWalls(flat: Flattened, fileMetresPerUnit: number | null, limits: Limits): WallSplit {
+export function splitWalls(
+  flat: Flattened,
+  fileMetresPerUnit: number | null,
+  limits: Limits,
+  /** The view the user chose as the plan, by id. */
+  viewId?: string,
+): WallSplit {
   const warnings: string[] = [];
   const segments = flat.strokes.map((s) => s.seg);
   const sheet = boundsOfSegments(segments) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
@@ -99,7 +105,10 @@ export function splitWalls(flat: Flattened, fileMetresPerUnit: number | null, li
 
   const candidates = described.filter((d) => d.view.kind === 'plan' || d.view.kind === 'unknown');
   candidates.sort((p, q) => q.score - p.score);
-  const chosen = candidates[0];
+  const picked = viewId ? described.find((d) => d.view.id === viewId) : undefined;
+  if (viewId && !picked)
+    warnings.push(`There is no ${viewId} on this sheet; the plan view was chosen instead.`);
+  const chosen = picked ?? candidates[0];
   if (!chosen || chosen.pairedLength + chosen.singleLength === 0) {
     const kinds = new Set(described.map((d) => d.view.kind));
     const reason = kinds.has('elevation')

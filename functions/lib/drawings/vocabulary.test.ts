@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from './vocabulary';
+import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom, scorePageTexts } from './vocabulary';
 
 describe('layer names', () => {
   it.each([
@@ -78,5 +78,42 @@ describe('titles', () => {
       expect(namesARoom(t)).toBe(true);
     }
     expect(namesARoom('1:50')).toBe(false);
+  });
+});
+
+describe('scorePageTexts (which PDF page is the floor plan)', () => {
+  const plan = [
+    'Main Floor',
+    'KITCHEN',
+    '182 sq ft',
+    'BEDROOM',
+    '129 sq ft',
+    'BATH',
+    'LIVING',
+    '0',
+    '3',
+    '6',
+    'ft',
+  ];
+  it('prefers one storey with rooms and a scale bar to an overview of every storey', () => {
+    const overview = [...plan, '2nd Floor', 'BEDROOM', 'FAMILY', 'Basement', 'STORAGE'];
+    expect(scorePageTexts(plan, 1000).score).toBeGreaterThan(scorePageTexts(overview, 1000).score);
+  });
+
+  it('counts against elevations, sections, site and services plans, and names them', () => {
+    const base = scorePageTexts(plan, 1000).score;
+    expect(scorePageTexts([...plan, 'NORTH ELEVATION'], 1000)).toMatchObject({ kind: 'elevation' });
+    expect(scorePageTexts([...plan, 'NORTH ELEVATION'], 1000).score).toBeLessThan(base);
+    expect(scorePageTexts([...plan, 'SECTION A-A'], 1000).score).toBeLessThan(base);
+    expect(scorePageTexts([...plan, 'SITE PLAN'], 1000).score).toBeLessThan(base);
+    expect(scorePageTexts([...plan, 'DOUBLE SOCKET', 'LOW LEVEL LIGHT'], 1000).score).toBeLessThan(base);
+  });
+
+  it('calls a page of prose text, however many rooms it lists', () => {
+    const prose = Array.from(
+      { length: 12 },
+      () => 'Bedroom: 11 x 12 ft | 129 sq ft and more words about measuring rooms',
+    );
+    expect(scorePageTexts(prose, 150).kind).toBe('text');
   });
 });

@@ -200,6 +200,19 @@ const PLAN_WORDS = [
 ];
 /** Words that name rooms: a view with room names is a plan. */
 const ROOM_WORDS = [
+  'rooms?',
+  'restaurant',
+  'scullery',
+  'bar',
+  'terrace',
+  'deck',
+  'ablutions?',
+  'shop',
+  'studio',
+  'family',
+  'primary',
+  'master',
+  'guest',
   'bed\\s?room',
   'bed',
   'kitchen',
@@ -279,3 +292,86 @@ export function kindNamedBy(text: string): NamedKind {
 }
 
 export const namesARoom = (text: string) => ROOM.test(text);
+
+/** Words of pages and views that are not the building's floor plan. */
+const NOT_A_FLOOR_PLAN = word([
+  'site',
+  'location',
+  'roof',
+  'schedules?',
+  'legend',
+  'specifications?',
+  'lageplan',
+  'dachaufsicht',
+  'plan de situation',
+  'planimetria',
+]);
+const AREA_LABEL = /\d\s?(m²|m2|sq\.?\s?ft|sf)(?![\p{L}\d])/iu;
+/** A drawn scale bar's numbers (`0 3 6 ft`, `0 1 2 5 m`) or a stated ratio (`1:50`, `M 1:100`). */
+const SCALE_MARK = /(^|\s)0\s+\d+(\s+\d+)+\s*(ft|m)(?!\p{L})|(^|[^\d.])1\s?:\s?\d{2,3}(?!\d)/iu;
+/** Storey level markers (`GROUND FLOOR 0`, `1ST FLOOR 2890`, `FFL +3.300`): the marks of sections and elevations. */
+const LEVEL_MARK =
+  /\b(ground|first|second|third|1st|2nd|3rd|\d+th)\s+floor(\s+level)?\.?\s+[+-]?\d|\b[FS]FL\s*[+-]?\d/giu;
+
+/** Services plans (electrical, lighting) draw the same walls, but the architectural plan is the one wanted. */
+const SERVICES = word([
+  'sockets?',
+  'plugs?',
+  'switch\\w*',
+  'lights?',
+  'lighting',
+  'electrical',
+  'luminaires?',
+  'lamps?',
+  'steckdose\\w*',
+  'prises?',
+]);
+
+/** Names of storeys: a page that names several is an overview of them, not one storey's plan. */
+const STOREY_NAME =
+  /\b(main|ground|first|second|third|upper|lower|top|\d+(st|nd|rd|th))\s+floor\b|\bbasement\b|\b(erdgeschoss|obergeschoss|untergeschoss|dachgeschoss|keller)\b|\b(rez-de-chauss[ée]e|[ée]tage)\b|\b(piano\s+terra|primo\s+piano)\b|\b(planta\s+baja|s[óo]tano)\b/giu;
+
+export interface PageTextScore {
+  score: number;
+  kind: NamedKind | 'text';
+  /** The page's title, when a text names its kind. */
+  title: string | null;
+}
+
+/**
+ * How much a page's texts say "floor plan": room names and area labels, a plan title and a scale count for it;
+ * elevation, section, site, roof and schedule titles, storey level markers and pages of prose count against it.
+ */
+export function scorePageTexts(items: string[], drawingOperators: number): PageTextScore {
+  let score = 0;
+  let title: string | null = null;
+  let named: NamedKind = null;
+  let levelMarks: number;
+  let words = 0;
+  for (const raw of items) {
+    const text = raw.trim();
+    if (!text) continue;
+    words += text.split(/\s+/).length;
+    if (namesARoom(text)) score += 1;
+    if (AREA_LABEL.test(text)) score += 0.5;
+    if (NOT_A_FLOOR_PLAN.test(text)) score -= 2;
+    if (SERVICES.test(text)) score -= 1;
+    const kind = kindNamedBy(text);
+    if (kind === 'elevation' || kind === 'section') score -= 4;
+    if (kind === 'plan' && !NOT_A_FLOOR_PLAN.test(text)) score += 3;
+    // Elevation and section titles outrank plan words ("FLOOR" also appears in level marks and notes).
+    if (kind && (!named || (named === 'plan' && kind !== 'plan'))) {
+      named = kind;
+      title = text.slice(0, 80);
+    }
+  }
+  const joined = items.join(' ').replace(/\s+/g, ' ');
+  if (SCALE_MARK.test(joined)) score += 2;
+  levelMarks = joined.match(LEVEL_MARK)?.length ?? 0;
+  if (levelMarks >= 2) score -= 4;
+  const storeys = new Set((joined.match(STOREY_NAME) ?? []).map((m) => m.toLowerCase().replace(/\s+/g, ' ')));
+  if (storeys.size >= 2 && score > 0) score /= storeys.size;
+  const prose = drawingOperators < 400 && words > 60;
+  if (prose) score -= 10;
+  return { score, kind: prose ? 'text' : (named ?? (levelMarks >= 2 ? 'section' : null)), title };
+}
