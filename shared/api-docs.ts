@@ -3,6 +3,7 @@
  * A test fails when a route has no entry here or docs/api.md is out of date.
  */
 import * as z from 'zod';
+import { planCorrectionsSchema } from './plan/schema';
 import { ROUTES, routeKey } from './routes';
 import {
   createSettingSchema,
@@ -97,6 +98,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/projects/{projectId}/files/{fileId}/download': {
     summary: 'A presigned GET (5 minutes) that downloads the file under its original name.',
     responses: ['200 `{ url, fileName, expiresIn }`', OWNER],
+  },
+  'GET /api/projects/{projectId}/files/{fileId}/plan': {
+    summary:
+      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text).",
+    responses: ['200 `{ plan }`', '404 the file is not uploaded', OWNER],
+  },
+  'PATCH /api/projects/{projectId}/files/{fileId}/plan': {
+    summary:
+      'Corrects the plan and keeps the correction: `metresPerUnit` (a known length or chosen units) applies at once; `viewId` (`page-N` of a PDF, `view-N` of a CAD sheet, from `plan.source.views`) reads the drawing again (the answer is then `processing`).',
+    body: planCorrectionsSchema,
+    responses: [
+      '200 `{ plan }`',
+      '400 `VALIDATION_FAILED`',
+      '409 `CONFLICT` while the plan is still being read',
+      OWNER,
+    ],
   },
   'DELETE /api/projects/{projectId}/files/{fileId}': {
     summary: 'Deletes a file (uploaded or still uploading) and its objects; counts follow.',

@@ -1,12 +1,25 @@
 import { MAX_FILE_BYTES } from '../../shared/constants';
+import { applyCorrections } from '../../shared/plan/corrections';
+import { PLAN_MODEL_VERSION, type PlanModel, planCorrectionsSchema } from '../../shared/plan/schema';
 import { createFileSchema } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
-import { createFile, deleteFileItem, getFile, markFileError, markFileUploaded } from '../lib/db/projects';
+import {
+  createFile,
+  deleteFileItem,
+  type FileItem,
+  getFile,
+  markFileError,
+  markFileUploaded,
+  setFilePlanState,
+} from '../lib/db/projects';
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, parseBody } from '../lib/http';
+import type { Logger } from '../lib/logger';
+import { loadPlan, savePlan } from '../lib/plan/plan-store';
+import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
   copyObject,
@@ -30,6 +43,36 @@ async function ownedFile(
   const file = isId(params.fileId) ? await getFile(project.id, params.fileId) : null;
   if (!file) throw notFound('File not found');
   return { project, file };
+}
+
+/** A plan read that has not finished after this long is started again (an asynchronous invocation was lost). */
+const STALE_PLAN_MS = 10 * 60_000;
+
+/** The answer while a plan is being read. */
+function processingPlan(file: FileItem): PlanModel {
+  const ext = file.originalName.toLowerCase().split('.').pop() ?? '';
+  const format =
+    ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : (['png', 'pdf', 'dxf', 'dwg'].find((f) => f === ext) ?? 'png');
+  return {
+    version: PLAN_MODEL_VERSION,
+    status: 'processing',
+    source: { format: format as PlanModel['source']['format'] },
+    space: { units: 'unitless', metresPerUnit: 1, scaleGuessed: true, yDown: false },
+    walls: [],
+    openings: [],
+    rooms: [],
+    warnings: [],
+  };
+}
+
+/** Marks the file's plan as being read and starts reading it; a lost start is retried by the next GET. */
+async function readPlanAgain(file: FileItem, log: Logger, corrections?: FileItem['planCorrections']) {
+  await setFilePlanState(file, { status: 'processing', ...(corrections ? { corrections } : {}) });
+  try {
+    await startPlanReading(file.projectId, file.id);
+  } catch (error) {
+    log.warn('could not start reading the plan; the next request retries', { fileId: file.id, error });
+  }
 }
 
 export const handler = createHttpHandler({
@@ -92,7 +135,8 @@ export const handler = createHttpHandler({
       );
     }
     const result = await markFileUploaded(file, { sizeBytes: size, fileType: verdict.fileType, previewKey });
-    return json(200, await toFile(result.file));
+    await readPlanAgain(result.file, log);
+    return json(200, await toFile({ ...result.file, planStatus: 'processing' }));
   },
 
   'DELETE /api/projects/{projectId}/files/{fileId}': async ({ event, params }) => {
@@ -109,6 +153,41 @@ export const handler = createHttpHandler({
       throw error;
     }
     return { statusCode: 204 };
+  },
+
+  'GET /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {
+    const { file } = await ownedFile(event, params);
+    if (file.status !== 'uploaded') throw notFound('File not found');
+    const stale = !file.planUpdatedAt || Date.now() - Date.parse(file.planUpdatedAt) > STALE_PLAN_MS;
+    if (file.planStatus === 'processing' && !stale) return json(200, { plan: processingPlan(file) });
+    const plan = file.planStatus && file.planStatus !== 'processing' ? await loadPlan(file.id) : null;
+    if (plan) return json(200, { plan });
+    // Never read (uploaded before plans were read on upload), lost, or stuck: read it now.
+    await readPlanAgain(file, log);
+    return json(200, { plan: processingPlan(file) });
+  },
+
+  'PATCH /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {
+    const { file } = await ownedFile(event, params);
+    const input = parseBody(event, planCorrectionsSchema);
+    if (file.status !== 'uploaded') throw notFound('File not found');
+    if (file.planStatus === 'processing')
+      throw conflict('The plan is still being read; try again in a moment');
+    const corrections = { ...file.planCorrections, ...input };
+    const stored = await loadPlan(file.id);
+    if (!stored || (input.viewId !== undefined && input.viewId !== file.planCorrections?.viewId)) {
+      // Another view or page: the drawing is read again with every correction applied.
+      await readPlanAgain(file, log, corrections);
+      return json(200, { plan: processingPlan(file) });
+    }
+    const plan = applyCorrections(stored, corrections);
+    await savePlan(file.id, plan);
+    await setFilePlanState(file, {
+      status: plan.status,
+      ...(file.planMessage ? { message: file.planMessage } : {}),
+      corrections,
+    });
+    return json(200, { plan });
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/download': async ({ event, params }) => {

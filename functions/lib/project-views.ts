@@ -76,6 +76,8 @@ export async function toFile(file: FileItem): Promise<ProjectFile> {
     previewUrl: await previewOf(file),
     ...(file.error ? { error: file.error } : {}),
     createdAt: file.createdAt,
+    ...(file.planStatus ? { planStatus: file.planStatus } : {}),
+    ...(file.planMessage ? { planMessage: file.planMessage } : {}),
   };
 }
 

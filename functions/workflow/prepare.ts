@@ -21,8 +21,17 @@ export class DrawingUnreadableError extends Error {
   override name = 'DrawingUnreadable';
 }
 
-/** The file's normalised drawing, made once and kept; non-image files get it as their preview. */
+/**
+ * The file's normalised drawing: the one stored when its plan was read after upload (no second reading), else made
+ * now and kept; non-image files get it as their preview. A drawing in which no plan was found stops here with why.
+ */
 async function drawingOf(fileId: string, projectId: string): Promise<NormalisedDrawing> {
+  const drawing = await readDrawingOf(fileId, projectId);
+  if (drawing.geometry.noPlanReason) throw new DrawingUnreadableError(drawing.geometry.noPlanReason);
+  return drawing;
+}
+
+async function readDrawingOf(fileId: string, projectId: string): Promise<NormalisedDrawing> {
   const cached = await loadDrawing(fileId);
   if (cached) return cached;
   const file = await getFile(projectId, fileId);

@@ -193,6 +193,22 @@ describe('auth', () => {
   });
 });
 
+describe('plan reading', () => {
+  it('lets only the files API invoke the plan reader, which has the imaging layer and finds it by READ_PLAN_FUNCTION', () => {
+    const readPlan = logicalId(stack.generation.readPlan.function);
+    const files = resources[logicalId(stack.api.functions.files.function)]!;
+    expect(files.Properties!.Environment.Variables.READ_PLAN_FUNCTION).toEqual({ Ref: readPlan });
+    const invokers = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties!.PolicyDocument).includes(`"Fn::GetAtt":["${readPlan}","Arn"]`),
+    );
+    expect(invokers).toHaveLength(1);
+    expect(JSON.stringify(invokers[0]![1].Properties!.Roles)).toContain(
+      logicalId(stack.api.functions.files.role),
+    );
+    expect(resources[readPlan]!.Properties!.Layers).toHaveLength(1);
+  });
+});
+
 describe('api', () => {
   it('has one route per route-table entry with the right key and authorization, plus $default', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length + 1);
@@ -323,8 +339,8 @@ describe('api', () => {
 describe('lambdas', () => {
   it('are Node.js 22 on ARM64 with explicit memory and timeout, tracing and a log group kept one month', () => {
     const functions = nodeFunctions();
-    // API features, two Cognito triggers, five workflow tasks and the reconciler.
-    expect(functions.length).toBe(API_FEATURES.length + 2 + 5 + 1);
+    // API features, two Cognito triggers, five workflow tasks, the reconciler and the plan reader.
+    expect(functions.length).toBe(API_FEATURES.length + 2 + 5 + 1 + 1);
     const logGroups = Object.fromEntries(ofType('AWS::Logs::LogGroup'));
     for (const [id, fn] of functions) {
       const p = fn.Properties!;

@@ -21,7 +21,7 @@ import type { RuntimeConfig } from '../../shared/schemas/config';
 import { type CognitoLocal, createCognitoLocal } from './cognito';
 import { startDynamoDbLocal } from './dynamodb';
 import { startDynamoDbMetricsProxy } from './dynamodb-metrics';
-import { createInvoker, type ModuleLoader, WORKFLOW_TASKS } from './functions';
+import { createInvoker, type ModuleLoader, READ_PLAN_FUNCTION, WORKFLOW_TASKS } from './functions';
 import { LocalHttpApi } from './gateway';
 import { Mailbox } from './mailbox';
 import {
@@ -135,6 +135,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let runtimeConfig: RuntimeConfig | undefined;
   let spa: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let metrics: () => unknown = () => ({});
+  let invokeFunction: ((name: string, event: unknown) => Promise<unknown>) | undefined;
+  // Asynchronous ("Event") invocations still running, so that stopping waits for them.
+  const running = new Set<Promise<unknown>>();
 
   const server: Server = createServer(async (req, res) => {
     try {
@@ -155,6 +158,24 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         return send(res, result.status, JSON.stringify(result.body), {
           'content-type': 'application/x-amz-json-1.0',
         });
+      }
+      if (path.startsWith('/_local/lambda/')) {
+        // The Lambda Invoke API (POST /2015-03-31/functions/{name}/invocations), for handlers that invoke others.
+        const match = /^\/_local\/lambda\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
+        if (!match || req.method !== 'POST')
+          return sendJson(res, 404, { message: 'Unknown Lambda API call' });
+        if (!invokeFunction) return sendJson(res, 503, { message: 'Lambda is starting' });
+        const name = decodeURIComponent(match[1]!).split(':').pop()!;
+        const body = (await readBody(req)).toString('utf8');
+        const payload: unknown = body ? JSON.parse(body) : {};
+        if (req.headers['x-amz-invocation-type'] === 'Event') {
+          const job = invokeFunction(name, payload)
+            .catch((error) => console.error(`[local cloud] ${name} failed:`, error))
+            .finally(() => running.delete(job));
+          running.add(job);
+          return send(res, 202, '');
+        }
+        return sendJson(res, 200, (await invokeFunction(name, payload)) ?? null);
       }
       if (path === '/_local/metrics') return sendJson(res, 200, metrics());
       if (path === '/_local/mailbox.json')
@@ -227,6 +248,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo!.endpoint,
       AWS_ENDPOINT_URL_S3: s3!.endpoint,
       AWS_ENDPOINT_URL_SFN: sfnEndpoint,
+      AWS_ENDPOINT_URL_LAMBDA: `${internal}/_local/lambda`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoEndpoint,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
@@ -236,6 +258,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       RENDERS_BUCKET,
       SITE_URL: url,
       STATE_MACHINE_ARN: stateMachineArn(GENERATE_STATE_MACHINE),
+      READ_PLAN_FUNCTION,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     };
     // Handlers run in this process and read their configuration from the environment, as in Lambda.
@@ -257,6 +280,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       spa = serveStatic(join(ROOT_DIR, 'web/dist'));
     }
     const invoke = createInvoker(ROOT_DIR, loadModule);
+    invokeFunction = invoke;
+    stops.push(async () => {
+      await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 10_000))]);
+    });
 
     cognito = await createCognitoLocal({
       directory: join(dataDir, 'cognito'),

@@ -8,6 +8,8 @@ type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
 export type ModuleLoader = (path: string) => Promise<{ handler: Handler }>;
 
 export const apiFunctionName = (feature: ApiFeature) => `api-${feature}`;
+/** Reads an uploaded drawing's plan; the files API invokes it asynchronously (READ_PLAN_FUNCTION). */
+export const READ_PLAN_FUNCTION = 'planform-read-plan';
 
 /** Module paths relative to the repository root. */
 export const LOCAL_FUNCTIONS: Record<string, string> = {
@@ -20,6 +22,7 @@ export const LOCAL_FUNCTIONS: Record<string, string> = {
   'planform-mark-failed': 'functions/workflow/mark-failed.ts',
   'planform-finalize': 'functions/workflow/finalize.ts',
   'planform-reconcile': 'functions/workflow/reconcile.ts',
+  [READ_PLAN_FUNCTION]: 'functions/tasks/read-plan.ts',
 };
 
 /** The state machine's `${...}FunctionArn` substitutions → local function names. */

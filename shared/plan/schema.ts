@@ -8,7 +8,7 @@
  * - PDF: points (1/72 inch) of the page used, origin top-left, y down.
  * `space.metresPerUnit` turns those units into metres. Fields may be added; none may be renamed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PLAN_MODEL_VERSION = 1;
 

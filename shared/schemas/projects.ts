@@ -125,6 +125,10 @@ export interface ProjectFile {
   previewUrl: string | null;
   error?: string;
   createdAt: string;
+  /** The plan model's state (`GET …/files/{fileId}/plan`), absent until the upload completes. */
+  planStatus?: 'processing' | 'ready' | 'failed';
+  /** Why the plan failed or holds no walls. */
+  planMessage?: string;
 }
 
 export interface ProjectRender {

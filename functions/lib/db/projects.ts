@@ -1,4 +1,5 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlanCorrections, PlanStatus } from '../../../shared/plan/schema';
 import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
 import { newId } from '../ids';
 import { db, tableName } from './client';
@@ -36,6 +37,13 @@ export interface FileItem {
   previewKey?: string | null;
   error?: string;
   createdAt: string;
+  /** The plan model's state (absent for files uploaded before plans were read on upload). */
+  planStatus?: PlanStatus;
+  /** Why the plan failed or holds no walls, for the user. */
+  planMessage?: string;
+  /** The user's corrections, applied every time the plan is read. */
+  planCorrections?: PlanCorrections;
+  planUpdatedAt?: string;
 }
 
 export interface RenderItem {
@@ -416,6 +424,42 @@ export async function markFileError(file: FileItem, message: string): Promise<Fi
     }),
   );
   return strip<FileItem>(Attributes!);
+}
+
+/**
+ * Records the plan's state on the file. `processing` clears any message; a read that finished writes its outcome
+ * only while the file still exists.
+ */
+export async function setFilePlanState(
+  file: Pick<FileItem, 'projectId' | 'id'>,
+  state: { status: PlanStatus; message?: string; previewKey?: string; corrections?: PlanCorrections },
+): Promise<void> {
+  const names: Record<string, string> = { '#planStatus': 'planStatus' };
+  const values: Record<string, unknown> = { ':status': state.status, ':now': new Date().toISOString() };
+  const set = ['#planStatus = :status', 'planUpdatedAt = :now'];
+  const remove: string[] = [];
+  if (state.message) {
+    set.push('planMessage = :message');
+    values[':message'] = state.message;
+  } else remove.push('planMessage');
+  if (state.previewKey) {
+    set.push('previewKey = :preview');
+    values[':preview'] = state.previewKey;
+  }
+  if (state.corrections) {
+    set.push('planCorrections = :corrections');
+    values[':corrections'] = state.corrections;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.file(file.projectId, file.id),
+      UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
 }
 
 export interface ShareItem {

@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { NormalisedDrawing } from '../drawings/types';
 import { env } from '../env';
+import { planKey } from '../plan/plan-key';
 import { s3 } from '../storage';
 
 /** Where a file's normalised drawing lives: keyed by the file id (the same drawing serves every generation). */
@@ -10,13 +11,17 @@ export const drawingKeys = (fileId: string) => ({
 });
 
 /**
- * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD)
- * and its normalised drawing (written by the first generation from it). Deleting a file or its project removes
+ * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD),
+ * its normalised drawing and its plan model (both written when the plan is read after upload). Deleting a file or its project removes
  * exactly these; keys that were never written are harmless to delete.
  */
 export function fileRenderKeys(file: { id: string; previewKey?: string | null }): string[] {
   const drawing = drawingKeys(file.id);
-  return [...new Set([file.previewKey, drawing.png, drawing.meta].filter((k): k is string => !!k))];
+  return [
+    ...new Set(
+      [file.previewKey, drawing.png, drawing.meta, planKey(file.id)].filter((k): k is string => !!k),
+    ),
+  ];
 }
 
 export async function saveDrawing(fileId: string, drawing: NormalisedDrawing): Promise<void> {

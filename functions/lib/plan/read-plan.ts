@@ -2,6 +2,7 @@
  * One uploaded drawing → its plan model (shared/plan/schema.ts), in the drawing's own space. Failures the user can
  * act on become a `failed` plan with their message; anything else propagates.
  */
+import { applyCorrections } from '../../../shared/plan/corrections';
 import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../../shared/plan/geometry';
 import {
   PLAN_MODEL_VERSION,
@@ -180,19 +181,6 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     rooms,
   };
   return corrections ? applyCorrections(model, corrections) : model;
-}
-
-/** Applies a user's scale: geometry stays in the file's space; only metres per unit (and room areas) change. */
-export function applyCorrections(model: PlanModel, corrections: PlanCorrections): PlanModel {
-  const metresPerUnit = corrections.metresPerUnit;
-  if (metresPerUnit === undefined) return { ...model, corrections };
-  const ratio = (metresPerUnit / model.space.metresPerUnit) ** 2;
-  return {
-    ...model,
-    corrections,
-    space: { ...model.space, metresPerUnit, scaleGuessed: false, scaleSource: 'user' },
-    rooms: model.rooms.map((r) => ({ ...r, areaM2: round2(r.areaM2 * ratio) })),
-  };
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -78,6 +78,19 @@ const PUBLIC = (status: number): Expectation => ({
 /** A collection of the caller's own (their profile, their projects). */
 const PER_USER = (status: number): Expectation => ({ ...PUBLIC(status), signedOut: 401 });
 /** One project's resource: the owner only; admins are no exception. */
+/** Waits until the fixture file's plan is no longer being read. */
+async function planSettled(world: World): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const response = await api(`/api/projects/${world.project.id}/files/${world.fileId}/plan`, {
+      token: world.people.owner.token,
+    });
+    if ((response.json as { plan?: { status?: string } }).plan?.status !== 'processing') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the fixture plan was still processing after 30 s');
+}
+
 const OWNER_ONLY = (status: number): Expectation => ({
   signedOut: 401,
   owner: status,
@@ -165,6 +178,15 @@ const MATRIX: Record<string, Row> = {
   // The fixture file is uploaded: completing again answers 200 with it.
   'POST /api/projects/{projectId}/files/{fileId}/complete': { expect: OWNER_ONLY(200) },
   'GET /api/projects/{projectId}/files/{fileId}/download': { expect: OWNER_ONLY(200) },
+  'GET /api/projects/{projectId}/files/{fileId}/plan': { expect: OWNER_ONLY(200) },
+  // The owner corrects the scale once the plan is read (a plan still being read answers 409).
+  'PATCH /api/projects/{projectId}/files/{fileId}/plan': {
+    expect: OWNER_ONLY(200),
+    call: async (world, actor) => {
+      if (actor === 'owner') await planSettled(world);
+      return { body: { metresPerUnit: 0.001 } };
+    },
+  },
   'DELETE /api/projects/{projectId}/files/{fileId}': {
     expect: OWNER_ONLY(204),
     call: async (world, actor) => {

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, localCloud } from '../../../infra/local/testing';
 import { MAX_FILE_BYTES, ROLES, SETTING_CATEGORIES, TEMPLATE_CATEGORIES } from '../../../shared/constants';
+import { planCorrectionsSchema } from '../../../shared/plan/schema';
 import { ROUTES, type RouteDef, routeKey } from '../../../shared/routes';
 import {
   createSettingSchema,
@@ -209,6 +210,16 @@ interface BodyCase {
 }
 
 const BODY_CASES: BodyCase[] = [
+  {
+    key: 'PATCH /api/projects/{projectId}/files/{fileId}/plan',
+    as: 'owner',
+    schema: planCorrectionsSchema,
+    fields: () => ({
+      metresPerUnit: fc.oneof(awkwardNumber, fc.constantFrom(0, -1, 1e7, 0.001)),
+      viewId: fc.oneof(plausibleString(20), fc.constantFrom('page-2', 'view-1', 'page-0x', 'view-12345')),
+    }),
+    params: () => ({ projectId, fileId }),
+  },
   {
     key: 'POST /api/projects',
     as: 'owner',

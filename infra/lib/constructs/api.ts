@@ -140,6 +140,7 @@ export class Api extends Construct {
     ) as Record<ApiFeature, PlanformFunction>;
 
     this.grantAdminExtras(this.functions.admin, props);
+    props.generation.grantReadPlan(this.functions.files);
 
     const integrations = new Map<ApiFeature, HttpLambdaIntegration>();
     for (const route of ROUTES) {

@@ -108,6 +108,8 @@ export class Generation extends Construct {
   readonly stateMachine: sfn.StateMachine;
   readonly tasks: Record<string, PlanformFunction>;
   readonly reconciler: PlanformFunction;
+  /** Reads an uploaded drawing's plan model, invoked asynchronously by the files API after an upload. */
+  readonly readPlan: PlanformFunction;
   readonly logGroup: logs.LogGroup;
 
   get prepareFn(): PlanformFunction {
@@ -216,6 +218,36 @@ export class Generation extends Construct {
         'The reconciler queries GSI1 (the sparse partition of running generations).',
     });
     this.scheduleReconciler(this.reconciler);
+
+    this.readPlan = new PlanformFunction(this, 'ReadPlan', {
+      entry: 'functions/tasks/read-plan.ts',
+      description: 'Plan model: read an uploaded drawing (walls, openings, rooms, scale, views) and store it',
+      memorySize: 2048,
+      timeout: Duration.minutes(2),
+      environment: props.environment,
+      invokedBy:
+        'the files API, asynchronously after an upload completes (Lambda retries twice; a plan left processing is read again by the next GET)',
+      externalModules: LAYER_MODULES,
+      layers: [imagingLayer],
+    });
+    props.table.grantReadWriteData(this.readPlan.role);
+    props.storage.grantObjects(this.readPlan.role, this.readPlan);
+    acknowledge(this.readPlan, {
+      [`AwsSolutions-IAM5[${wildcardResource(this.readPlan, `${props.table.tableArn}/index/*`)}]`]:
+        'CDK grants table access with its indexes; the task reads and updates one file item by its keys.',
+    });
+  }
+
+  /** Lets a handler start reading a file's plan (it finds the function in READ_PLAN_FUNCTION). */
+  grantReadPlan(fn: PlanformFunction): void {
+    // Exactly this function (grantInvoke would also allow every version and alias: `arn:*`).
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.readPlan.function.functionArn],
+      }),
+    );
+    fn.function.addEnvironment('READ_PLAN_FUNCTION', this.readPlan.function.functionName);
   }
 
   /** Runs the reconciler on a schedule: nothing stays pending when an execution ended or vanished. */

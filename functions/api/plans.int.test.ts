@@ -1,0 +1,146 @@
+/**
+ * The plan model through the local cloud: read asynchronously after an upload completes, returned to the owner
+ * only, corrected and kept, and failing with a message a user can act on.
+ */
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, createUser } from '../../infra/local/testing';
+import { type PlanModel, planModelSchema } from '../../shared/plan/schema';
+import type { ProjectDetail } from '../../shared/schemas/projects';
+import { planDxf } from '../lib/drawings/fixtures/plan';
+import { localAws } from '../test/local-aws';
+import { newProject, uploadFile } from '../test/projects-client';
+import { dwgFixture } from '../test/upload-fixtures';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+let owner: User;
+let other: User;
+
+beforeAll(async () => {
+  [owner, other] = await Promise.all([createUser('plan-owner'), createUser('plan-other')]);
+});
+
+const planUrl = (projectId: string, fileId: string) => `/api/projects/${projectId}/files/${fileId}/plan`;
+
+/** Polls the plan until it is no longer processing (the read runs after the upload's answer). */
+async function settledPlan(token: string, projectId: string, fileId: string): Promise<PlanModel> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await api(planUrl(projectId, fileId), { token });
+    expect(response.status).toBe(200);
+    const plan = planModelSchema.parse((response.json as { plan: unknown }).plan);
+    if (plan.status !== 'processing') return plan;
+    if (Date.now() > deadline) throw new Error('the plan was still processing after 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function uploadedPlan(token: string, name: string, bytes: Buffer) {
+  const project = await newProject(token, { title: `Plan of ${name}` });
+  const { ticket, completed } = await uploadFile(token, project.id, name, bytes);
+  expect(completed.status).toBe(200);
+  expect((completed.json as { planStatus?: string }).planStatus).toBe('processing');
+  return { projectId: project.id, fileId: ticket.file.id };
+}
+
+describe('plan model API', () => {
+  it('reads a DXF after its upload: walls, openings and rooms in millimetres, a preview, owner only', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'house.dxf', Buffer.from(planDxf()));
+    const plan = await settledPlan(token, projectId, fileId);
+    expect(plan).toMatchObject({ status: 'ready', source: { format: 'dxf' } });
+    expect(plan.space).toMatchObject({
+      units: 'mm',
+      metresPerUnit: 0.001,
+      scaleGuessed: false,
+      yDown: false,
+    });
+    expect(plan.walls.length).toBeGreaterThan(0);
+    expect(plan.rooms.length).toBeGreaterThan(0);
+    for (const room of plan.rooms) expect(room.areaM2).toBeGreaterThan(1);
+
+    const detail = (await api(`/api/projects/${projectId}`, { token })).json as unknown as ProjectDetail;
+    const file = detail.files.find((f) => f.id === fileId)!;
+    expect(file.planStatus).toBe('ready');
+    expect(file.previewUrl).not.toBeNull();
+    await localAws
+      .s3()
+      .send(new HeadObjectCommand({ Bucket: localAws.rendersBucket, Key: `plans/${fileId}.json` }));
+
+    for (const caller of [other.tokens.idToken, undefined]) {
+      const response = await api(planUrl(projectId, fileId), { token: caller });
+      expect(response.status).toBe(caller ? 404 : 401);
+    }
+    expect(
+      (
+        await api(planUrl(projectId, fileId), {
+          token: other.tokens.idToken,
+          method: 'PATCH',
+          body: { metresPerUnit: 1 },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('keeps a scale correction: geometry unchanged, areas follow, no longer guessed', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'scaled.dxf', Buffer.from(planDxf()));
+    const before = await settledPlan(token, projectId, fileId);
+    const response = await api(planUrl(projectId, fileId), {
+      token,
+      method: 'PATCH',
+      body: { metresPerUnit: 0.002 },
+    });
+    expect(response.status).toBe(200);
+    const after = planModelSchema.parse((response.json as { plan: unknown }).plan);
+    expect(after.walls).toEqual(before.walls);
+    expect(after.space).toMatchObject({ metresPerUnit: 0.002, scaleGuessed: false, scaleSource: 'user' });
+    expect(after.rooms[0]!.areaM2).toBeCloseTo(before.rooms[0]!.areaM2 * 4, 1);
+    expect(await settledPlan(token, projectId, fileId)).toEqual(after);
+  });
+
+  it('reads the drawing again for another view, keeping every correction', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'views.dxf', Buffer.from(planDxf()));
+    await settledPlan(token, projectId, fileId);
+    await api(planUrl(projectId, fileId), { token, method: 'PATCH', body: { metresPerUnit: 0.001 } });
+    const response = await api(planUrl(projectId, fileId), {
+      token,
+      method: 'PATCH',
+      body: { viewId: 'view-1' },
+    });
+    expect(response.status).toBe(200);
+    expect((response.json as { plan: PlanModel }).plan.status).toBe('processing');
+    const plan = await settledPlan(token, projectId, fileId);
+    expect(plan.corrections).toEqual({ metresPerUnit: 0.001, viewId: 'view-1' });
+    expect(plan.space.scaleSource).toBe('user');
+  });
+
+  it('refuses corrections that are not corrections', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'bad.dxf', Buffer.from(planDxf()));
+    await settledPlan(token, projectId, fileId);
+    for (const body of [
+      { metresPerUnit: 0 },
+      { metresPerUnit: -1 },
+      { viewId: 'page-x' },
+      { walls: [] },
+      [],
+    ]) {
+      const response = await api(planUrl(projectId, fileId), { token, method: 'PATCH', body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((response.json as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('says why a drawing could not be read', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'broken.dwg', dwgFixture());
+    const plan = await settledPlan(token, projectId, fileId);
+    expect(plan.status).toBe('failed');
+    expect(plan.message).toMatch(/DWG/);
+    expect(plan.walls).toEqual([]);
+    const detail = (await api(`/api/projects/${projectId}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.files[0]).toMatchObject({ planStatus: 'failed', planMessage: plan.message });
+  });
+});

@@ -1,0 +1,29 @@
+/** Where a file's plan model lives: one JSON object in the renders bucket, beside its normalised drawing. */
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { type PlanModel, planModelSchema } from '../../../shared/plan/schema';
+import { env } from '../env';
+import { s3 } from '../storage';
+import { planKey } from './plan-key';
+
+export async function savePlan(fileId: string, plan: PlanModel): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: env.rendersBucket,
+      Key: planKey(fileId),
+      Body: JSON.stringify(plan),
+      ContentType: 'application/json',
+    }),
+  );
+}
+
+/** The stored plan, or null when none was written yet. A stored plan that no longer parses counts as none. */
+export async function loadPlan(fileId: string): Promise<PlanModel | null> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ Bucket: env.rendersBucket, Key: planKey(fileId) }));
+    const parsed = planModelSchema.safeParse(JSON.parse(await object.Body!.transformToString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return null;
+    throw error;
+  }
+}
