@@ -116,6 +116,14 @@ export const planModelSchema = z.object({
     viewKind: z.enum(VIEW_KINDS).optional(),
     /** Every view or page found, so the user can choose another. */
     views: z.array(planViewSchema).optional(),
+    /**
+     * The drawing's space → pixels of the file's preview image, [a, b, c, d, e, f] with px = a·x + b·y + c and
+     * py = d·x + e·y + f, so the plan can be drawn over the preview (identity for images: their preview is the
+     * image itself).
+     */
+    previewTransform: z
+      .tuple([coordinate, coordinate, coordinate, coordinate, coordinate, coordinate])
+      .optional(),
     /** Size of the drawing's space: the image in pixels, the page in points, the CAD extents in units. */
     width: z.number().finite().nonnegative().optional(),
     height: z.number().finite().nonnegative().optional(),

@@ -37,6 +37,8 @@ export interface DrawingGeometry {
   segments?: Segment[];
   /** The thickness of each wall in `segments`, drawing units. */
   wallThickness?: number[];
+  /** Drawn lines that are not walls but close rooms (faces of a wall mass, jambs), drawing units. */
+  roomClosers?: Segment[];
   /** Where `metresPerUnit` comes from: the file's own units, inferred from doors or walls, or a guess. */
   scaleSource?: 'file' | 'inferred' | 'guessed';
   /** The views found on a CAD sheet, and the one the plan was read from. */
@@ -56,6 +58,11 @@ export interface DrawingGeometry {
   arcs?: Arc[];
   /** For raster inputs: original image pixel (x, y) → normalised PNG pixel ((x - offsetX) * scale, (y - offsetY) * scale). */
   pixelTransform?: { scale: number; offsetX: number; offsetY: number };
+  /**
+   * CAD: drawing units → pixels of the normalised PNG, [a, b, c, d, e, f] with px = a·x + b·y + c and
+   * py = d·x + e·y + f.
+   */
+  pngTransform?: [number, number, number, number, number, number];
   /** Counts of the entities read (CAD), by type. */
   entityCounts?: Record<string, number>;
   /** Names of the layers that were drawn (CAD). */

@@ -96,6 +96,7 @@ function emptyPlan(drawing: NormalisedDrawing): PlanModel {
     status: 'ready',
     source: {
       format: g.source.format,
+      ...(previewTransform(drawing) ? { previewTransform: previewTransform(drawing) } : {}),
       ...(describing ? { view: describing.label, viewKind: describing.kind } : {}),
       ...(g.views && g.views.length > 1 ? { views: g.views } : {}),
       ...(g.source.page ? { page: g.source.page } : {}),
@@ -116,6 +117,23 @@ function emptyPlan(drawing: NormalisedDrawing): PlanModel {
     rooms: [],
     warnings: [...g.warnings],
   };
+}
+
+/**
+ * The file's space → its preview's pixels. Images are their own preview; PDF and CAD files show their normalised
+ * line drawing (page points or drawing units → that PNG's pixels).
+ */
+function previewTransform(
+  drawing: NormalisedDrawing,
+): [number, number, number, number, number, number] | undefined {
+  const g = drawing.geometry;
+  if (drawing.kind === 'image') return [1, 0, 0, 0, 1, 0];
+  if (drawing.kind === 'cad') return g.pngTransform;
+  const t = g.pixelTransform;
+  const pointsPerPixel = g.source.pointsPerPixel;
+  if (!t || !pointsPerPixel) return undefined;
+  const k = t.scale / pointsPerPixel;
+  return [k, 0, -t.offsetX * t.scale, 0, k, -t.offsetY * t.scale];
 }
 
 function failedPlan(input: NormaliseInput, message: string): PlanModel {

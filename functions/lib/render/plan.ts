@@ -230,10 +230,13 @@ function finishGrid(
   base: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'>,
   wall: Uint8Array,
   openings: Opening[],
+  /** Drawn lines that close rooms without being walls (the faces of a wall mass, a jamb). */
+  closers: WallPiece[] = [],
 ): { grid: PlanGrid; rooms: { area: number }[] } {
   const { w, h, cell } = base;
   const barrier = wall.slice();
   for (const o of openings) stampPiece(barrier, base, o);
+  for (const c of closers) stampPiece(barrier, base, c);
   const outside = floodOutside(barrier, w, h);
   const { room, rooms } = labelRooms(barrier, outside, w, h, cell * cell);
   const dist = distanceTransform(wall, w, h);
@@ -413,7 +416,8 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
   };
   const wall = new Uint8Array(base.w * base.h);
   for (const p of walls) stampPiece(wall, base, p);
-  const { grid, rooms } = finishGrid(base, wall, openings);
+  const closers = (g.roomClosers ?? []).map((s) => toPiece(s, 0));
+  const { grid, rooms } = finishGrid(base, wall, openings, closers);
   return {
     source: 'vector',
     walls,

@@ -25,6 +25,8 @@ export interface WallSplit {
   walls: Segment[];
   /** Thickness of each wall, drawing units. */
   thickness: number[];
+  /** Unpaired lines touching walls: not walls, but they close rooms (the faces of a wall mass, a jamb). */
+  closers: Segment[];
   details: Segment[];
   arcs: Arc[];
   warnings: string[];
@@ -119,6 +121,7 @@ export function splitWalls(
     return {
       walls: [],
       thickness: [],
+      closers: [],
       details: [],
       arcs: [],
       warnings: [reason],
@@ -163,6 +166,7 @@ export function splitWalls(
   return {
     walls,
     thickness,
+    closers: chosen.closers.slice(0, limits.maxDetailSegments),
     details,
     arcs,
     warnings,
@@ -279,6 +283,7 @@ interface DescribedView {
   title: string | null;
   members: number[];
   walls: { seg: Segment; thickness: number }[];
+  closers: Segment[];
   usedStrokes: number[];
   pairedLength: number;
   singleLength: number;
@@ -315,7 +320,7 @@ function describeView(v: number, list: number[], flat: Flattened, mpu: number): 
   if (!named) named = kindByLayers(strokes);
   const roomNames = texts.filter((t) => namesARoom(t.text)).length;
 
-  const { walls, used, pairedLength, singleLength, horizontalShare } = wallsOfView(list, flat, mpu);
+  const { walls, closers, used, pairedLength, singleLength, horizontalShare } = wallsOfView(list, flat, mpu);
   let kind: CadViewKind = named ?? 'unknown';
   if (!named) {
     if (swings > 0 || roomNames > 0) kind = 'plan';
@@ -330,6 +335,7 @@ function describeView(v: number, list: number[], flat: Flattened, mpu: number): 
     title,
     members: list,
     walls,
+    closers,
     usedStrokes: used,
     pairedLength,
     singleLength,
@@ -378,9 +384,17 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
   const onWallLayers = straight.filter((i) => isWallLayer(flat.strokes[i]!.layer));
   const wallLayerLength = onWallLayers.reduce((s, i) => s + segLength(flat.strokes[i]!.seg), 0);
   const useWallLayers = onWallLayers.length >= 3 && wallLayerLength * mpu >= 4;
+  // Curved walls: the chords of two concentric arcs a wall's thickness apart are parallel and pair like straight
+  // faces (arcs under about 0.6 m radius give chords too short to pair: door swings, basins, columns).
+  const curved = list.filter((i) => {
+    const s = flat.strokes[i]!;
+    return (
+      s.curved && s.block === undefined && (useWallLayers ? isWallLayer(s.layer) : !isNotWallLayer(s.layer))
+    );
+  });
   let candidates: number[];
   if (useWallLayers) {
-    candidates = onWallLayers;
+    candidates = [...onWallLayers, ...curved];
   } else {
     const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
     const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
@@ -392,6 +406,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
       const s = flat.strokes[i]!;
       return !isNotWallLayer(s.layer) && !leaves.has(s) && (s.block === undefined || isWallLayer(s.block));
     });
+    candidates.push(...curved);
   }
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
   const { walls: pairs, paired } = pairParallelLines(segs, {
@@ -406,7 +421,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
   // Lines left unpaired are single-line walls where the layers say walls, or where nothing pairs at all.
   if (useWallLayers || walls.length === 0) {
     candidates.forEach((i, k) => {
-      if (paired[k]) return;
+      if (paired[k] || flat.strokes[i]!.curved) return;
       const seg = flat.strokes[i]!.seg;
       if (segLength(seg) * mpu < 0.3) return;
       walls.push({
@@ -427,9 +442,37 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
   }
   return {
     walls,
+    closers: roomClosers(candidates, paired, walls, flat, mpu),
     used,
     pairedLength,
     singleLength,
     horizontalShare: pairedLength > 0 ? horizontal / pairedLength : 0.5,
   };
+}
+
+/** Unpaired straight candidates (≥ 0.2 m) with an end on a wall's footprint: they close rooms where walls meet masses. */
+function roomClosers(
+  candidates: number[],
+  paired: Uint8Array,
+  walls: { seg: Segment; thickness: number }[],
+  flat: Flattened,
+  mpu: number,
+): Segment[] {
+  if (!walls.length) return [];
+  const touches = (x: number, y: number) =>
+    walls.some((w) => {
+      const [x1, y1, x2, y2] = w.seg;
+      const dx = x2 - x1;
+      const dy = y2 - y1;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len2)) : 0;
+      return Math.hypot(x - (x1 + t * dx), y - (y1 + t * dy)) <= w.thickness * 0.75 + 0.02 / mpu;
+    });
+  const closers: Segment[] = [];
+  candidates.forEach((i, k) => {
+    const s = flat.strokes[i]!;
+    if (paired[k] || s.curved || segLength(s.seg) * mpu < 0.2) return;
+    if (touches(s.seg[0], s.seg[1]) || touches(s.seg[2], s.seg[3])) closers.push(s.seg);
+  });
+  return closers.slice(0, 20_000);
 }

@@ -1,8 +1,8 @@
 import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
 import type { ProjectDetail, ProjectFile, ProjectRender } from '@shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileText, FolderX, Images, Settings, Share2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { ArrowLeft, Download, FileText, FolderX, Images, ScanSearch, Settings, Share2 } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +10,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadingScreen, Spinner } from '@/components/ui/spinner';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import type { PlanTarget } from '@/features/plan';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { cn, errorMessage } from '@/lib/utils';
@@ -21,6 +22,9 @@ import { ProjectSettingsDialog } from './project-settings-dialog';
 import { RenderCard } from './render-card';
 import { ShareDialog } from './share-dialog';
 import { StatusBadge } from './status-badge';
+
+// The plan overlay (and the full schema it validates with) loads only when a user opens it.
+const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
 
 const TABS = ['overview', 'files', 'renders'] as const;
 type TabValue = (typeof TABS)[number];
@@ -81,6 +85,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [viewing, setViewing] = useState<ViewerImage | null>(null);
+  const [planTarget, setPlanTarget] = useState<PlanTarget | null>(null);
 
   const files = project.files.filter((f) => f.status === 'uploaded');
   const renders = project.renders;
@@ -217,7 +222,27 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                     sizeBytes={file.sizeBytes}
                     previewUrl={file.previewUrl}
                     createdAt={file.createdAt}
-                    actions={<DownloadButton file={file} />}
+                    actions={
+                      <>
+                        <DownloadButton file={file} />
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() =>
+                            setPlanTarget({
+                              projectId: file.projectId,
+                              fileId: file.id,
+                              fileName: file.originalName,
+                              previewUrl: file.previewUrl,
+                            })
+                          }
+                          aria-label={`What Planform read in ${file.originalName}`}
+                        >
+                          <ScanSearch aria-hidden="true" />
+                          What Planform read
+                        </Button>
+                      </>
+                    }
                   />
                 </li>
               ))}
@@ -259,6 +284,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       <ShareDialog project={sharing ? project : null} onClose={() => setSharing(false)} />
       <ProjectSettingsDialog project={project} open={editing} onOpenChange={setEditing} />
       <ImageViewerDialog image={viewing} onClose={() => setViewing(null)} />
+      {planTarget ? (
+        <Suspense fallback={null}>
+          <PlanDialog target={planTarget} onClose={() => setPlanTarget(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export { planQueryOptions } from './api/plan';
+export { PlanDialog, type PlanTarget } from './components/plan-dialog';
