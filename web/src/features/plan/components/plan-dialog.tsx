@@ -177,6 +177,14 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
             onChange={(metresPerUnit) => apply({ metresPerUnit })}
           />
         ) : null}
+        <ScaleInput
+          current={plan.space.metresPerUnit}
+          unitName={
+            plan.space.units === 'px' ? 'pixel' : plan.space.units === 'pt' ? 'point' : 'drawing unit'
+          }
+          disabled={correct.isPending}
+          onApply={(metresPerUnit) => apply({ metresPerUnit })}
+        />
         <KnownLength
           measuring={measuring}
           points={points}
@@ -263,6 +271,50 @@ function UnitChoice({
         ))}
       </select>
     </div>
+  );
+}
+
+function ScaleInput({
+  current,
+  unitName,
+  disabled,
+  onApply,
+}: {
+  current: number;
+  unitName: string;
+  disabled: boolean;
+  onApply: (metresPerUnit: number) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(String(Number(current.toPrecision(6))));
+  const value = Number(text);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (value > 0) onApply(value);
+      }}
+    >
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>Metres per {unitName}</Label>
+        <Input
+          id={id}
+          inputMode="decimal"
+          value={text}
+          onChange={(e) => setText(e.target.value.replace(',', '.'))}
+          className="w-40"
+        />
+      </div>
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={disabled || !(value > 0) || value === current}
+      >
+        Set scale
+      </Button>
+    </form>
   );
 }
 

@@ -86,6 +86,7 @@ export function PlanOverlay({
       ) : null}
       {frame ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: measuring by pointer; the scale can also be typed
+        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users type the scale (metres per unit) instead
         <svg
           ref={svgRef}
           role="img"
@@ -156,12 +157,11 @@ export function PlanOverlay({
               </text>
             );
           })}
-          {points.map((p, i) => {
+          {points.map((p) => {
             const [x, y] = toView(p);
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: at most two measuring points, in order
               <circle
-                key={`point-${i}`}
+                key={`point-${p[0]}-${p[1]}`}
                 cx={x}
                 cy={y}
                 r={size / 150}
