@@ -154,4 +154,29 @@ describe('generations API on the local cloud (real state machine, local renderer
     expect(detail.renders).toHaveLength(3);
     expect(detail.renderCount).toBe(3);
   });
+
+  it('refuses an Idempotency-Key reused with a different request (422) and starts nothing', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, 'Idempotent mismatch');
+    const post = (body: Record<string, unknown>) =>
+      api(`/api/projects/${project.id}/generations`, {
+        token,
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': `mismatch-${project.id}` },
+      });
+    const first = await post({ prompt: 'Dusk, warm light' });
+    expect(first.status).toBe(202);
+    for (const body of [{ prompt: 'Noon, hard light' }, { prompt: 'Dusk, warm light', fidelity: 0.1 }]) {
+      const again = await post(body);
+      expect(again.status, JSON.stringify(body)).toBe(422);
+      expect((again.json as { error: { code: string; message: string } }).error).toEqual({
+        code: 'UNPROCESSABLE',
+        message: expect.stringContaining('already used for a different request'),
+      });
+    }
+    await settled(token, project.id, (first.json as { generation: Generation }).generation.id);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.renders).toHaveLength(3);
+  });
 });

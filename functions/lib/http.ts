@@ -33,14 +33,27 @@ export function errorResult(error: AppError): HttpResult {
   return json(error.status, { error: body }, error.headers);
 }
 
+/** Keys that reach object prototypes when copied: refused at any depth of any body. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+class PrototypeKeyError extends Error {}
+
 /** Parses a JSON body with a zod schema; anything malformed is the client's mistake (400), never a 500. */
 export function parseBody<S extends z.ZodType>(event: HttpEvent, schema: S): z.infer<S> {
   let raw: unknown = {};
   if (event.body) {
     const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
     try {
-      raw = JSON.parse(text);
-    } catch {
+      raw = JSON.parse(text, (key, value) => {
+        if (PROTOTYPE_KEYS.has(key)) throw new PrototypeKeyError(key);
+        return value;
+      });
+    } catch (error) {
+      if (error instanceof PrototypeKeyError) {
+        throw new AppError('VALIDATION_FAILED', `The key "${error.message}" is not allowed`, [
+          { path: error.message, message: `The key "${error.message}" is not allowed` },
+        ]);
+      }
       throw badRequest('Request body must be valid JSON');
     }
   }

@@ -116,4 +116,22 @@ describe('what Planform read, in Chromium', () => {
     expect(plan.space.metresPerUnit).not.toBe(0.01);
     expect(plan.corrections).toMatchObject({ metresPerUnit: plan.space.metresPerUnit });
   });
+
+  it('shows what was read on the upload page as soon as the file is read', async () => {
+    const { page } = browser;
+    await page.goto(url('/upload'));
+    await page.getByLabel('Project Title').fill('Plan on upload');
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'ground.dxf', mimeType: 'application/dxf', buffer: Buffer.from(planDxf()) });
+    const open = page.getByRole('button', { name: 'What Planform read in ground.dxf' });
+    await visible(open);
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await visible(dialog.getByTestId('plan-overlay'));
+    expect(await dialog.getByTestId('plan-scale').textContent()).toBe(
+      'Drawing units: millimetres (from the file)',
+    );
+    await page.keyboard.press('Escape');
+  });
 });

@@ -146,6 +146,18 @@ export async function startGeneration(
         throw conflict('This Idempotency-Key was already used for another project');
       const existing = await getGeneration(error.projectId, error.generationId);
       if (!existing) throw notFound('Generation not found');
+      // The same key with another request is a client mistake, not a replay (IETF Idempotency-Key draft: 422).
+      const sameRequest =
+        existing.prompt === prompt &&
+        (input.fileId === undefined || existing.fileId === input.fileId) &&
+        (existing.style ?? null) === (input.style ?? null) &&
+        existing.fidelity === (input.fidelity ?? DEFAULT_FIDELITY);
+      if (!sameRequest) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          'This Idempotency-Key was already used for a different request; use a new key for a new generation.',
+        );
+      }
       // The first request may have died between its transaction and StartExecution: starting again is safe.
       if (existing.status === 'running')
         await options.start(executionInputOf(existing)).catch(() => undefined);

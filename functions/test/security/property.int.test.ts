@@ -802,6 +802,31 @@ async function failingCases<T>(
   return failures;
 }
 
+describe('prototype keys (__proto__, constructor, prototype) are refused at any depth and lose nothing', () => {
+  it.each([
+    ['top level', '{"__proto__":{"title":"x"}}'],
+    ['settings', '{"settings":{"__proto__":{"a":1}}}'],
+    ['deep in settings', '{"settings":{"a":{"b":[{"constructor":{"prototype":{"p":1}}}]}}}'],
+    ['a prototype key', '{"settings":{"prototype":1}}'],
+  ])('%s', async (_label, body) => {
+    const before = await api(`/api/projects/${projectId}`, { token: people.owner.token });
+    const response = await overHttp('PATCH /api/projects/{projectId}', 'owner', {
+      params: { projectId },
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.text).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^The key "(__proto__|constructor|prototype)" is not allowed$/),
+    });
+    const after = await api(`/api/projects/${projectId}`, { token: people.owner.token });
+    expect((after.json as { settings: unknown }).settings).toEqual(
+      (before.json as { settings: unknown }).settings,
+    );
+  });
+});
+
 describe('hostile values a schema accepts: 200 or 400, never 500', () => {
   it('PATCH /api/projects/{projectId}: settings values DynamoDB cannot hold', async () => {
     const failures = await failingCases(

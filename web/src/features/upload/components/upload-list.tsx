@@ -1,11 +1,22 @@
-import { CheckCircle2, CircleAlert, FileText, X } from 'lucide-react';
+import { CheckCircle2, CircleAlert, FileText, ScanSearch, X } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { formatBytes } from '@/lib/format';
 import type { UploadItem } from '../hooks/use-project-upload';
 
-/** The files of this visit to the upload page, each with its progress and state, removable. */
-export function UploadList({ items, onRemove }: { items: UploadItem[]; onRemove: (id: string) => void }) {
+/**
+ * The files of this visit to the upload page, each with its progress and state, removable; an uploaded file offers
+ * what Planform read from it.
+ */
+export function UploadList({
+  items,
+  onRemove,
+  onShowPlan,
+}: {
+  items: UploadItem[];
+  onRemove: (id: string) => void;
+  onShowPlan?: (item: UploadItem) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <ul aria-label="Uploaded files" className="flex flex-col gap-2">
@@ -39,9 +50,22 @@ export function UploadList({ items, onRemove }: { items: UploadItem[]; onRemove:
                 </p>
               </>
             ) : item.status === 'uploaded' ? (
-              <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-700">
-                <CheckCircle2 aria-hidden="true" className="size-3.5" />
-                Uploaded
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-emerald-700">
+                <span className="flex items-center gap-1.5">
+                  <CheckCircle2 aria-hidden="true" className="size-3.5" />
+                  Uploaded
+                </span>
+                {onShowPlan && item.fileId ? (
+                  <button
+                    type="button"
+                    onClick={() => onShowPlan(item)}
+                    aria-label={`What Planform read in ${item.file.name}`}
+                    className="flex items-center gap-1 rounded text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                  >
+                    <ScanSearch aria-hidden="true" className="size-3.5" />
+                    What Planform read
+                  </button>
+                ) : null}
               </p>
             ) : (
               <p className="flex items-center gap-1.5 text-xs font-medium text-red-700">

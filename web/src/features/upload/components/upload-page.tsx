@@ -1,5 +1,5 @@
 import { CheckCircle2, FolderOpen, LayoutDashboard } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import {
   type SourceDrawing,
   usePromptState,
 } from '@/features/generation';
+import type { PlanTarget } from '@/features/plan';
 import { TagInput } from '@/features/projects';
 import { useProjectUpload } from '../hooks/use-project-upload';
 import { DropZone } from './drop-zone';
@@ -23,7 +24,11 @@ import { UploadList } from './upload-list';
  * Upload and generate: project information, then files (the project is created on the first upload), then, once a
  * file has uploaded, the AI generation section. Side cards with tips, example styles and a guide sit alongside.
  */
+// The plan overlay (and the full schema it validates with) loads only when a user opens it.
+const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
+
 export function UploadPage() {
+  const [planTarget, setPlanTarget] = useState<PlanTarget | null>(null);
   const id = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -116,7 +121,20 @@ export function UploadPage() {
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <DropZone onFiles={onFiles} />
-              <UploadList items={items} onRemove={remove} />
+              <UploadList
+                items={items}
+                onRemove={remove}
+                onShowPlan={(item) =>
+                  project && item.fileId
+                    ? setPlanTarget({
+                        projectId: project.id,
+                        fileId: item.fileId,
+                        fileName: item.file.name,
+                        previewUrl: null,
+                      })
+                    : undefined
+                }
+              />
               {items.length === 0 ? (
                 <FieldHint>
                   Files are checked after upload: only real images, PDFs and CAD drawings are kept.
@@ -155,6 +173,11 @@ export function UploadPage() {
           <GenerationSideCards prompt={prompt} ready={generationShown} />
         </aside>
       </div>
+      {planTarget ? (
+        <Suspense fallback={null}>
+          <PlanDialog target={planTarget} onClose={() => setPlanTarget(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
