@@ -102,9 +102,23 @@ describe('journeys on a phone: signed out', () => {
       await expectNoHorizontalOverflow(page, path);
     }
     // The landing page's call to action, at the bottom, is reachable.
-    await page.goto(url('/'));
+    // The prerendered landing page is replaced by the client render once its script runs: wait for that, and
+    // retry the scroll if the node it found was replaced meanwhile.
+    await page.goto(url('/'), { waitUntil: 'networkidle' });
     const cta = page.getByRole('main').locator('a[href="/upload"]').last();
-    await cta.scrollIntoViewIfNeeded();
+    await expect
+      .poll(
+        async () => {
+          try {
+            await cta.scrollIntoViewIfNeeded({ timeout: 2_000 });
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await expectWithinViewport(cta, 'call to action');
   });
 });

@@ -408,13 +408,26 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
     });
     candidates.push(...curved);
   }
+  const treads = stairTreads(
+    candidates.map((i) => flat.strokes[i]!.seg),
+    mpu,
+  );
+  candidates = candidates.filter((_, k) => !treads.has(k));
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
   const { walls: pairs, paired } = pairParallelLines(segs, {
     minGap: WALL_GAP_M.min / mpu,
     maxGap: WALL_GAP_M.max / mpu,
     minOverlap: 0.1 / mpu,
   });
-  const walls = pairs.filter((w) => segLength(w.seg) >= w.thickness * 0.5);
+  // Where the walls are of one kind (90 % of their length within 1.6× the median thickness), the few pairs far
+  // thicker (stair flights, counters) are not walls. Buildings that mix thick structure with thin partitions keep all.
+  const thicknesses = pairs.map((w) => ({ value: w.thickness, weight: segLength(w.seg) }));
+  const usual = weightedQuantile(thicknesses, 0.5);
+  const p90 = weightedQuantile(thicknesses, 0.9);
+  const uniform = usual !== null && p90 !== null && p90 <= usual * 1.6;
+  const walls = pairs.filter(
+    (w) => segLength(w.seg) >= w.thickness * 0.5 && (!uniform || w.thickness <= usual * 2.5),
+  );
   const used: number[] = candidates.filter((_, k) => paired[k]);
   let singleLength = 0;
   const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
@@ -475,4 +488,75 @@ function roomClosers(
     if (touches(s.seg[0], s.seg[1]) || touches(s.seg[2], s.seg[3])) closers.push(s.seg);
   });
   return closers.slice(0, 20_000);
+}
+
+/**
+ * Stair treads: five or more parallel lines of the same length (0.6–2.5 m), side by side at an even going of
+ * 0.2–0.4 m. They pair like thin walls, so they are taken out before pairing (indices into `segments`).
+ */
+export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
+  const treads = new Set<number>();
+  const lines = segments
+    .map((seg, index) => {
+      const [x1, y1, x2, y2] = seg;
+      const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+      let angle = Math.atan2(y2 - y1, x2 - x1);
+      if (angle < 0) angle += Math.PI;
+      if (angle >= Math.PI - 1e-9) angle -= Math.PI;
+      const ux = Math.cos(angle);
+      const uy = Math.sin(angle);
+      const mid = ((x1 + x2) / 2) * ux + ((y1 + y2) / 2) * uy;
+      return { index, length, angle, offset: (-x1 * uy + y1 * ux) * mpu, mid: mid * mpu };
+    })
+    .filter((l) => l.length >= 0.6 && l.length <= 2.5);
+  // Lines of (nearly) the same direction, by offset; a flight is a run of lines of the same length and position
+  // along their direction, at an even going.
+  const groups = new Map<number, typeof lines>();
+  for (const l of lines) {
+    const key = Math.round(l.angle / 0.02) % Math.round(Math.PI / 0.02);
+    const list = groups.get(key) ?? [];
+    list.push(l);
+    groups.set(key, list);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 5) continue;
+    group.sort((a, b) => a.offset - b.offset);
+    const used = new Set<number>();
+    for (let start = 0; start < group.length; start++) {
+      if (used.has(start)) continue;
+      const run = [start];
+      let going = 0;
+      for (let i = start + 1; i < group.length; i++) {
+        const last = group[run[run.length - 1]!]!;
+        const line = group[i]!;
+        const step = line.offset - last.offset;
+        if (step > 0.45) break;
+        const alike =
+          Math.abs(line.length - group[start]!.length) <= group[start]!.length * 0.1 &&
+          Math.abs(line.mid - group[start]!.mid) <= 0.2;
+        if (!alike || step < 0.18) continue;
+        if (going === 0 ? step > 0.4 : Math.abs(step - going) > going * 0.2) continue;
+        if (going === 0) going = step;
+        run.push(i);
+      }
+      if (run.length >= 5) {
+        for (const i of run) {
+          used.add(i);
+          treads.add(group[i]!.index);
+        }
+      }
+    }
+  }
+  return treads;
+}
+
+function weightedQuantile(items: { value: number; weight: number }[], q: number): number | null {
+  const total = items.reduce((sum, i) => sum + i.weight, 0);
+  if (!(total > 0)) return null;
+  let acc = 0;
+  for (const item of [...items].sort((a, b) => a.value - b.value)) {
+    acc += item.weight;
+    if (acc >= total * q) return item.value;
+  }
+  return null;
 }
