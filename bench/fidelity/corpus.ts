@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import type { GroundTruth } from './score';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,3 +38,14 @@ export function corpusFiles(): CorpusFile[] {
 }
 
 export const groundTruthMaskPath = (name: string) => join(CORPUS_DIR, 'gt', `${name}.gt.png`);
+
+/** A ground-truth wall mask as 0/1 per pixel (255 = wall in the PNG). */
+export async function readTruthMask(name: string): Promise<Uint8Array> {
+  const { data, info } = await sharp(groundTruthMaskPath(name))
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const mask = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < mask.length; i++) mask[i] = data[i * info.channels]! > 127 ? 1 : 0;
+  return mask;
+}

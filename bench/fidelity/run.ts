@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { PlanModel } from '../../shared/plan/schema';
-import { CORPUS_MISSING, type CorpusFile, corpusAvailable, corpusFiles, groundTruthMaskPath } from './corpus';
+import { CORPUS_MISSING, type CorpusFile, corpusAvailable, corpusFiles, readTruthMask } from './corpus';
 import { type FileScore, scoreFile, wallMask } from './score';
 
 const TARGETS = {
@@ -51,16 +51,6 @@ interface Run {
   score?: FileScore;
 }
 
-async function truthMask(name: string) {
-  const { data, info } = await sharp(groundTruthMaskPath(name))
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const mask = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < mask.length; i++) mask[i] = data[i * info.channels]! > 127 ? 1 : 0;
-  return mask;
-}
-
 function readInWorker(file: CorpusFile): Omit<Run, 'file' | 'score'> {
   const out = join(work, `${file.name}.json`);
   try {
@@ -96,7 +86,7 @@ for (const file of corpusFiles()) {
   if (only && !file.path.includes(only)) continue;
   const run: Run = { file, ...readInWorker(file) };
   if (run.plan && file.groundTruth) {
-    const truth = await truthMask(file.name);
+    const truth = await readTruthMask(file.name);
     run.score = scoreFile(run.plan, file.groundTruth, truth);
     if (overlaysDir) await writeOverlay(file, run.plan, truth);
   }

@@ -1,6 +1,7 @@
 import { MAX_FILE_BYTES } from '../../shared/constants';
 import { applyCorrections } from '../../shared/plan/corrections';
-import { PLAN_MODEL_VERSION, type PlanModel, planCorrectionsSchema } from '../../shared/plan/schema';
+import { placeholderPlan } from '../../shared/plan/placeholder';
+import { planCorrectionsSchema } from '../../shared/plan/schema';
 import { createFileSchema } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
@@ -49,21 +50,7 @@ async function ownedFile(
 const STALE_PLAN_MS = 10 * 60_000;
 
 /** The answer while a plan is being read. */
-function processingPlan(file: FileItem): PlanModel {
-  const ext = file.originalName.toLowerCase().split('.').pop() ?? '';
-  const format =
-    ext === 'jpg' || ext === 'jpeg' ? 'jpeg' : (['png', 'pdf', 'dxf', 'dwg'].find((f) => f === ext) ?? 'png');
-  return {
-    version: PLAN_MODEL_VERSION,
-    status: 'processing',
-    source: { format: format as PlanModel['source']['format'] },
-    space: { units: 'unitless', metresPerUnit: 1, scaleGuessed: true, yDown: false },
-    walls: [],
-    openings: [],
-    rooms: [],
-    warnings: [],
-  };
-}
+const processingPlan = (file: FileItem) => placeholderPlan(file.originalName, 'processing');
 
 /** Marks the file's plan as being read and starts reading it; a lost start is retried by the next GET. */
 async function readPlanAgain(file: FileItem, log: Logger, corrections?: FileItem['planCorrections']) {

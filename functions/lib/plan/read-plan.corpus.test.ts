@@ -4,14 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   CORPUS_DIR,
   CORPUS_MISSING,
   corpusAvailable,
   corpusFiles,
-  groundTruthMaskPath,
+  readTruthMask,
 } from '../../../bench/fidelity/corpus';
 import { scoreFile } from '../../../bench/fidelity/score';
 import { planModelSchema } from '../../../shared/plan/schema';
@@ -28,13 +27,7 @@ const read = async (path: string) => {
 async function scored(path: string) {
   const entry = corpusFiles().find((f) => f.path === path)!;
   const plan = await read(path);
-  const { data, info } = await sharp(groundTruthMaskPath(entry.name))
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const truth = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < truth.length; i++) truth[i] = data[i * info.channels]! > 127 ? 1 : 0;
-  return { plan, score: scoreFile(plan, entry.groundTruth!, truth) };
+  return { plan, score: scoreFile(plan, entry.groundTruth!, await readTruthMask(entry.name)) };
 }
 
 describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {

@@ -4,6 +4,7 @@
  */
 import { applyCorrections } from '../../../shared/plan/corrections';
 import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../../shared/plan/geometry';
+import { placeholderPlan } from '../../../shared/plan/placeholder';
 import {
   PLAN_MODEL_VERSION,
   type PlanCorrections,
@@ -13,7 +14,7 @@ import {
   type PlanUnits,
 } from '../../../shared/plan/schema';
 import { normaliseDrawing } from '../drawings/normalise';
-import type { NormalisedDrawing, NormaliseInput, SourceFormat } from '../drawings/types';
+import type { NormalisedDrawing, NormaliseInput } from '../drawings/types';
 import { AppError } from '../errors';
 import { buildPlan, type Plan } from '../render/plan';
 
@@ -38,7 +39,8 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
       ...(viewId?.startsWith('view-') ? { cadViewId: viewId } : {}),
     });
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { plan: failedPlan(input, error.message) };
+    if (error instanceof AppError && error.status < 500)
+      return { plan: placeholderPlan(input.fileName, 'failed', error.message) };
     throw error;
   }
   if (drawing.geometry.noPlanReason) {
@@ -91,12 +93,13 @@ function emptyPlan(drawing: NormalisedDrawing): PlanModel {
       ? (g.views?.find((v) => v.kind === 'elevation' || v.kind === 'section') ??
         g.views?.find((v) => v.kind !== 'text'))
       : undefined);
+  const preview = previewTransform(drawing);
   return {
     version: PLAN_MODEL_VERSION,
     status: 'ready',
     source: {
       format: g.source.format,
-      ...(previewTransform(drawing) ? { previewTransform: previewTransform(drawing) } : {}),
+      ...(preview ? { previewTransform: preview } : {}),
       ...(describing ? { view: describing.label, viewKind: describing.kind } : {}),
       ...(g.views && g.views.length > 1 ? { views: g.views } : {}),
       ...(g.source.page ? { page: g.source.page } : {}),
@@ -134,27 +137,6 @@ function previewTransform(
   if (!t || !pointsPerPixel) return undefined;
   const k = t.scale / pointsPerPixel;
   return [k, 0, -t.offsetX * t.scale, 0, k, -t.offsetY * t.scale];
-}
-
-function failedPlan(input: NormaliseInput, message: string): PlanModel {
-  return {
-    version: PLAN_MODEL_VERSION,
-    status: 'failed',
-    message,
-    source: { format: formatFromName(input.fileName) },
-    space: { units: 'unitless', metresPerUnit: 1, scaleGuessed: true, yDown: false },
-    walls: [],
-    openings: [],
-    rooms: [],
-    warnings: [],
-  };
-}
-
-function formatFromName(fileName: string): SourceFormat {
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (ext === 'jpg' || ext === 'jpeg') return 'jpeg';
-  if (ext === 'pdf' || ext === 'dxf' || ext === 'dwg' || ext === 'png') return ext;
-  return 'png';
 }
 
 /** The plan model of a normalised drawing: walls, openings and rooms mapped back into the file's own space. */

@@ -472,8 +472,30 @@ function roomClosers(
   mpu: number,
 ): Segment[] {
   if (!walls.length) return [];
+  // Walls by grid cell (1 m cells), so each end asks only the walls around it.
+  const cell = 1 / mpu;
+  const cells = new Map<string, { seg: Segment; thickness: number }[]>();
+  for (const w of walls) {
+    const [x1, y1, x2, y2] = w.seg;
+    const r = w.thickness;
+    for (
+      let cx = Math.floor((Math.min(x1, x2) - r) / cell);
+      cx <= Math.floor((Math.max(x1, x2) + r) / cell);
+      cx++
+    ) {
+      for (
+        let cy = Math.floor((Math.min(y1, y2) - r) / cell);
+        cy <= Math.floor((Math.max(y1, y2) + r) / cell);
+        cy++
+      ) {
+        const list = cells.get(`${cx},${cy}`) ?? [];
+        list.push(w);
+        cells.set(`${cx},${cy}`, list);
+      }
+    }
+  }
   const touches = (x: number, y: number) =>
-    walls.some((w) => {
+    (cells.get(`${Math.floor(x / cell)},${Math.floor(y / cell)}`) ?? []).some((w) => {
       const [x1, y1, x2, y2] = w.seg;
       const dx = x2 - x1;
       const dy = y2 - y1;
