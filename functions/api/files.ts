@@ -19,6 +19,7 @@ import { AppError, conflict, notFound } from '../lib/errors';
 import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, parseBody } from '../lib/http';
 import type { Logger } from '../lib/logger';
+import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, savePlan } from '../lib/plan/plan-store';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
@@ -45,9 +46,6 @@ async function ownedFile(
   if (!file) throw notFound('File not found');
   return { project, file };
 }
-
-/** A plan read that has not finished after this long is started again (an asynchronous invocation was lost). */
-const STALE_PLAN_MS = 10 * 60_000;
 
 /** The answer while a plan is being read. */
 const processingPlan = (file: FileItem) => placeholderPlan(file.originalName, 'processing');
@@ -145,8 +143,7 @@ export const handler = createHttpHandler({
   'GET /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {
     const { file } = await ownedFile(event, params);
     if (file.status !== 'uploaded') throw notFound('File not found');
-    const stale = !file.planUpdatedAt || Date.now() - Date.parse(file.planUpdatedAt) > STALE_PLAN_MS;
-    if (file.planStatus === 'processing' && !stale) return json(200, { plan: processingPlan(file) });
+    if (planReadInProgress(file)) return json(200, { plan: processingPlan(file) });
     const plan = file.planStatus && file.planStatus !== 'processing' ? await loadPlan(file.id) : null;
     if (plan) return json(200, { plan });
     // Never read (uploaded before plans were read on upload), lost, or stuck: read it now.

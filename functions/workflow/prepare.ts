@@ -12,6 +12,7 @@ import { env } from '../lib/env';
 import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
 import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
 import { type Logger, logger } from '../lib/logger';
+import { planReadInProgress } from '../lib/plan/plan-state';
 import { analyseWithBedrock } from '../lib/providers';
 import { analyseDrawing, styleFromPrompt } from '../lib/render';
 import { readObject } from '../lib/storage';
@@ -31,8 +32,25 @@ async function drawingOf(fileId: string, projectId: string): Promise<NormalisedD
   return drawing;
 }
 
+/** How long Prepare waits for a plan read already under way (the drawing it stores), before reading the file itself. */
+const PLAN_READ_WAIT_MS = 150_000;
+const PLAN_READ_POLL_MS = 400;
+
+/** The drawing the plan read under way stores, once it has finished; null if it is not under way or takes too long. */
+async function drawingFromPlanRead(projectId: string, fileId: string): Promise<NormalisedDrawing | null> {
+  const deadline = Date.now() + PLAN_READ_WAIT_MS;
+  for (;;) {
+    const file = await getFile(projectId, fileId);
+    if (!file || !planReadInProgress(file)) return loadDrawing(fileId);
+    if (Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, PLAN_READ_POLL_MS));
+  }
+}
+
 async function readDrawingOf(fileId: string, projectId: string): Promise<NormalisedDrawing> {
-  const cached = await loadDrawing(fileId);
+  // A generation started right after an upload meets the plan read still running: wait for it rather than read the
+  // same file twice and write the same objects at once.
+  const cached = (await loadDrawing(fileId)) ?? (await drawingFromPlanRead(projectId, fileId));
   if (cached) return cached;
   const file = await getFile(projectId, fileId);
   if (file?.status !== 'uploaded')

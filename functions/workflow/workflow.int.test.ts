@@ -2,6 +2,7 @@
  * The real state-machine definition on aws-local-stepfunctions, in this process, with faults injected at the
  * image provider. Data lives in the test run's local cloud (DynamoDB Local, s3rver), which the API also uses.
  */
+import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoker } from '../../infra/local/functions';
@@ -17,12 +18,15 @@ import { api, createUser, localCloud } from '../../infra/local/testing';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import type { Caller } from '../lib/auth';
 import { getGeneration, getRenders } from '../lib/db/generations';
-import { planDxf } from '../lib/drawings/fixtures/plan';
+import { setFilePlanState } from '../lib/db/projects';
+import { normaliseDrawing } from '../lib/drawings';
+import { planDxf, planPng } from '../lib/drawings/fixtures/plan';
+import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
 import { startGeneration } from '../lib/generation/service';
 import type { StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
 import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
-import { localImageProvider } from '../lib/render';
+import { analyseDrawing, localImageProvider } from '../lib/render';
 import type { ImageProvider } from '../lib/render/provider';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
@@ -102,8 +106,18 @@ async function setup(label: string) {
   const me = (await api('/api/me', { token: user.tokens.idToken })).json as { id: string; email: string };
   const caller: Caller = { userId: me.id, email: me.email, groups: [] };
   const project = await newProject(user.tokens.idToken, { title: `Faults ${label}` });
-  await uploadFile(user.tokens.idToken, project.id, 'plan.dxf', Buffer.from(planDxf()));
-  return { user, caller, project };
+  const { ticket } = await uploadFile(user.tokens.idToken, project.id, 'plan.dxf', Buffer.from(planDxf()));
+  return { user, caller, project, fileId: ticket.file.id };
+}
+
+/** Waits until the plan read started by the upload has finished. */
+async function planSettled(token: string, projectId: string, fileId: string) {
+  for (let i = 0; i < 200; i++) {
+    const { json } = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token });
+    if ((json as { plan: { status: string } }).plan.status !== 'processing') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the plan is still being read');
 }
 
 /** Wraps the local renderer: `fail(variation, attempt)` returns an error to throw, or nothing to render. */
@@ -200,6 +214,42 @@ describe('generation state machine with faults injected at the provider', () => 
     expect(renders.every((r) => r.status === 'failed' && r.error && r.error !== 'Generation failed')).toBe(
       true,
     );
+  });
+
+  it('a generation started while the plan is being read waits for that read and uses the drawing it stores', async () => {
+    const { caller, user, project, fileId } = await setup('plan-read-wait');
+    await planSettled(user.tokens.idToken, project.id, fileId);
+    // As if the upload had just completed: the plan read under way, nothing stored yet.
+    await setFilePlanState({ projectId: project.id, id: fileId }, { status: 'processing' });
+    await localAws.s3().send(
+      new DeleteObjectsCommand({
+        Bucket: RENDERS_BUCKET,
+        Delete: { Objects: Object.values(drawingKeys(fileId)).map((Key) => ({ Key })) },
+      }),
+    );
+    const { generation } = await startGeneration(
+      caller,
+      project.id,
+      { prompt: 'right after the upload' },
+      { start: async () => undefined, log: logger },
+    );
+    const { handler: prepare } = await import('./prepare');
+    let settledAt = 0;
+    const prepared = prepare({ projectId: project.id, generationId: generation.id, userId: caller.userId }).finally(() => {
+      settledAt = Date.now();
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(settledAt, 'Prepare went on before the plan read finished').toBe(0);
+    // The plan read finishes: its drawing (here a different one, to tell them apart) is stored, then the state.
+    const stored = await normaliseDrawing({
+      bytes: await planPng(),
+      fileName: 'plan.png',
+      contentType: 'image/png',
+    });
+    await saveDrawing(fileId, stored);
+    await setFilePlanState({ projectId: project.id, id: fileId }, { status: 'ready' });
+    expect((await prepared).analysis).toBe(analyseDrawing(stored));
+    expect((await loadDrawing(fileId))?.kind).toBe('image');
   });
 
   it('limits answer 429 with Retry-After, and maintenance mode 503', async () => {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from './net';
+import { type FilesystemStore, makeWritesAtomic } from './s3-atomic';
 
 export interface S3Local {
   endpoint: string;
@@ -54,6 +55,7 @@ export async function startS3Local(options: { directory: string }): Promise<S3Lo
     console.warn(`[local cloud] removed ${removed.length} object(s) left half-written by a crash`);
   const port = await freePort();
   const server = new S3rver({ port, address: '127.0.0.1', directory: options.directory, silent: true });
+  makeWritesAtomic(server.store as FilesystemStore);
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

@@ -9,6 +9,8 @@ declare module 's3rver' {
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** s3rver's FilesystemStore (see s3-atomic.ts). */
+    store: unknown;
     run(): Promise<unknown>;
     close(): Promise<void>;
   }
