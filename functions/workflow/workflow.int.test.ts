@@ -235,7 +235,11 @@ describe('generation state machine with faults injected at the provider', () => 
     );
     const { handler: prepare } = await import('./prepare');
     let settledAt = 0;
-    const prepared = prepare({ projectId: project.id, generationId: generation.id, userId: caller.userId }).finally(() => {
+    const prepared = prepare({
+      projectId: project.id,
+      generationId: generation.id,
+      userId: caller.userId,
+    }).finally(() => {
       settledAt = Date.now();
     });
     await new Promise((r) => setTimeout(r, 1500));

@@ -279,10 +279,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     } else {
       spa = serveStatic(join(ROOT_DIR, 'web/dist'));
     }
-    const invoke = createInvoker(ROOT_DIR, loadModule);
+    // Reading an upload runs in its own sandboxes, bounded like its Lambda (CDK: 2 GB, 2 minutes), so that a huge
+    // or hostile drawing cannot stall the API or grow this process.
+    const invoke = createInvoker(ROOT_DIR, loadModule, {
+      [READ_PLAN_FUNCTION]: { maxOldGenerationSizeMb: 1024, timeoutMs: 120_000, concurrency: 2 },
+    });
     invokeFunction = invoke;
     stops.push(async () => {
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 10_000))]);
+      await invoke.close();
     });
 
     cognito = await createCognitoLocal({

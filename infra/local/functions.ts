@@ -3,6 +3,7 @@
  * route table; triggers and workflow tasks are listed here and in CDK.
  */
 import { API_FEATURES, type ApiFeature } from '../../shared/routes';
+import { createSandboxPool, type SandboxLimits } from './isolated';
 
 type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
 export type ModuleLoader = (path: string) => Promise<{ handler: Handler }>;
@@ -42,11 +43,25 @@ const lambdaContext = (functionName: string) => ({
   callbackWaitsForEmptyEventLoop: false,
 });
 
-export function createInvoker(rootDir: string, load: ModuleLoader) {
-  return async function invoke(functionName: string, event: unknown): Promise<unknown> {
+/**
+ * Invokes local functions by name. Those named in `sandboxed` run in worker threads with those limits (see
+ * `isolated.ts`); the rest run in this process, through `load` (Vite's module graph in dev, for live edits).
+ */
+export function createInvoker(
+  rootDir: string,
+  load: ModuleLoader,
+  sandboxed: Record<string, SandboxLimits> = {},
+) {
+  const pools = new Map(Object.entries(sandboxed).map(([name, limits]) => [name, createSandboxPool(limits)]));
+  const invoke = async function invoke(functionName: string, event: unknown): Promise<unknown> {
     const path = LOCAL_FUNCTIONS[functionName];
     if (!path) throw new Error(`Function not found: ${functionName}`);
+    const pool = pools.get(functionName);
+    if (pool) return pool.invoke(functionName, `${rootDir}/${path}`, event);
     const module = await load(`${rootDir}/${path}`);
     return module.handler(event, lambdaContext(functionName));
   };
+  return Object.assign(invoke, {
+    close: () => Promise.all([...pools.values()].map((p) => p.close())).then(() => undefined),
+  });
 }

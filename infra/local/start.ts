@@ -32,7 +32,16 @@ async function ensureWebBuild(): Promise<void> {
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the web app (web/dist)...');
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT_DIR, 'web/vite.config.ts'), logLevel: 'warn' });
+  // A production bundle whatever NODE_ENV this process inherited (a test runner sets `test`, which would bundle
+  // React's development build).
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT_DIR, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
 }
 
 function printSummary(cloud: LocalCloud) {

@@ -13,8 +13,13 @@ export const LIMITS = {
   /** Other segments kept in the geometry (details). */
   maxDetailSegments: 5_000,
   maxArcs: 2_000,
+  /**
+   * Records (entities, block and table entries) a DXF may hold: counted before parsing, so a file of millions of
+   * entities is refused quickly instead of filling memory (the parser holds every record as objects).
+   */
+  maxDxfRecords: 250_000,
   /** Primitives produced when expanding a CAD file (blocks included); beyond it the rest is skipped. */
-  maxPrimitives: 400_000,
+  maxPrimitives: 250_000,
   /** Nesting depth of block references. */
   maxBlockDepth: 8,
   /** PDF page is rasterised so that its longest side is at most this many pixels. */

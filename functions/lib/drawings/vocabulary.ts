@@ -346,7 +346,6 @@ export function scorePageTexts(items: string[], drawingOperators: number): PageT
   let score = 0;
   let title: string | null = null;
   let named: NamedKind = null;
-  let levelMarks: number;
   let words = 0;
   for (const raw of items) {
     const text = raw.trim();
@@ -367,7 +366,7 @@ export function scorePageTexts(items: string[], drawingOperators: number): PageT
   }
   const joined = items.join(' ').replace(/\s+/g, ' ');
   if (SCALE_MARK.test(joined)) score += 2;
-  levelMarks = joined.match(LEVEL_MARK)?.length ?? 0;
+  const levelMarks = joined.match(LEVEL_MARK)?.length ?? 0;
   if (levelMarks >= 2) score -= 4;
   const storeys = new Set((joined.match(STOREY_NAME) ?? []).map((m) => m.toLowerCase().replace(/\s+/g, ' ')));
   if (storeys.size >= 2 && score > 0) score /= storeys.size;

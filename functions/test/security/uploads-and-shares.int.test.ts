@@ -370,6 +370,73 @@ describe('polyglots: accepted only when the extension matches the real format', 
   });
 });
 
+describe('hostile drawings: bounded in time and memory, off the request path', () => {
+  /** Health latencies sampled every 100 ms while `work` runs: the API must stay responsive throughout. */
+  async function healthWhile<T>(work: Promise<T>): Promise<{ result: T; slowestMs: number }> {
+    let done = false;
+    let slowestMs = 0;
+    const sampling = (async () => {
+      while (!done) {
+        const started = performance.now();
+        expect((await api('/api/health')).status).toBe(200);
+        slowestMs = Math.max(slowestMs, performance.now() - started);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const result = await work.finally(() => {
+      done = true;
+    });
+    await sampling;
+    return { result, slowestMs };
+  }
+
+  async function planOf(fileId: string) {
+    for (let i = 0; i < 600; i++) {
+      const { json } = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token: owner.token });
+      const plan = (json as { plan: { status: string; message?: string } }).plan;
+      if (plan.status !== 'processing') return plan;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the plan is still being read');
+  }
+
+  it('a DXF of more records than the reader takes is refused with what to do, and the API stays responsive', async () => {
+    // 300 000 records in 2.4 MB: counted before parsing, so no parser builds 300 000 objects.
+    const body = Buffer.from(`0\nSECTION\n2\nENTITIES\n${'0\nPOINT\n'.repeat(300_000)}0\nENDSEC\n0\nEOF\n`);
+    const { result: plan, slowestMs } = await healthWhile(
+      upload('points.dxf', body, { contentType: 'application/dxf' }).then(({ completed, file }) => {
+        expect(completed.status, completed.text).toBe(200);
+        return planOf(file.id);
+      }),
+    );
+    expect(plan.status).toBe('failed');
+    expect(plan.message).toMatch(/more than 250,000 objects.*Save only the floor plan/);
+    expect(slowestMs).toBeLessThan(1000);
+  });
+
+  it('a drawing of thousands of crossing lines is read within bounds, off the API’s event loop', async () => {
+    // 30 000 long random lines on a wall layer (a seeded generator): the worst case for finding walls and rooms.
+    let seed = 20261125;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return ((seed / 2147483647) * 50_000).toFixed(1);
+    };
+    const lines: string[] = [
+      '0\nSECTION\n2\nHEADER\n9\n$INSUNITS\n70\n4\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n',
+    ];
+    for (let i = 0; i < 30_000; i++)
+      lines.push(`0\nLINE\n8\nA-WALL\n10\n${random()}\n20\n${random()}\n11\n${random()}\n21\n${random()}\n`);
+    lines.push('0\nENDSEC\n0\nEOF\n');
+    const { result: plan, slowestMs } = await healthWhile(
+      upload('lines.dxf', Buffer.from(lines.join('')), { contentType: 'application/dxf' }).then(({ file }) =>
+        planOf(file.id),
+      ),
+    );
+    expect(['ready', 'failed']).toContain(plan.status);
+    expect(slowestMs).toBeLessThan(1000);
+  });
+});
+
 describe('share links', () => {
   let tokenA: string;
   let tokenB: string;

@@ -38,8 +38,15 @@ export function groupKind(code: number): Kind {
 
 const bad = () => unprocessable('This binary DXF file is damaged or truncated and could not be read.');
 
-/** Converts a binary DXF (R12 one-byte or R13+ two-byte group codes) into the equivalent ASCII DXF text. */
-export function binaryDxfToAscii(bytes: Uint8Array): string {
+/**
+ * Converts a binary DXF (R12 one-byte or R13+ two-byte group codes) into the equivalent ASCII DXF text; stops with
+ * `onTooManyRecords()` once it has seen more than `maxRecords` records (group code 0), before building the text.
+ */
+export function binaryDxfToAscii(
+  bytes: Uint8Array,
+  maxRecords = Number.POSITIVE_INFINITY,
+  onTooManyRecords: () => Error = bad,
+): string {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let pos = BINARY_DXF_SENTINEL.length;
   if (buf.length < pos + 2) throw bad();
@@ -47,6 +54,7 @@ export function binaryDxfToAscii(bytes: Uint8Array): string {
   const wide = buf[pos + 1] === 0;
   const out: string[] = [];
   let sawEof = false;
+  let records = 0;
   while (pos < buf.length) {
     let code: number;
     if (wide) {
@@ -105,6 +113,7 @@ export function binaryDxfToAscii(bytes: Uint8Array): string {
       }
     }
     out.push(String(code), value);
+    if (code === 0 && ++records > maxRecords) throw onTooManyRecords();
     if (code === 0 && value === 'EOF') {
       sawEof = true;
       break;

@@ -1,5 +1,6 @@
 import DxfParser from 'dxf-parser';
 import { unprocessable } from '../errors';
+import { LIMITS } from '../limits';
 import { binaryDxfToAscii } from './dxf-binary';
 import { type CadEntity, type CadLayer, type CadModel, type P2, plainText } from './model';
 
@@ -112,10 +113,47 @@ function convertList(list: unknown, counts: Record<string, number>): CadEntity[]
   return out;
 }
 
+/**
+ * Counts the records (group code 0 lines) of an ASCII DXF from its bytes, stopping once past `limit`: a file with
+ * millions of entities is refused in a fraction of a second, before the parser builds millions of objects.
+ */
+export function countAsciiDxfRecords(bytes: Uint8Array, limit = Number.POSITIVE_INFINITY): number {
+  const NL = 0x0a;
+  let records = 0;
+  let start = 0;
+  let pair = 0; // lines alternate: group code, value
+  while (start < bytes.length) {
+    let end = bytes.indexOf(NL, start);
+    if (end < 0) end = bytes.length;
+    if (pair === 0 && isZeroCode(bytes, start, end) && ++records > limit) return records;
+    pair ^= 1;
+    start = end + 1;
+  }
+  return records;
+}
+
+/** Whether bytes[start, end) is a group code 0 line: "0" with optional spaces and a carriage return. */
+function isZeroCode(bytes: Uint8Array, start: number, end: number): boolean {
+  let digits = 0;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i]!;
+    if (c === 0x30) digits++;
+    else if (c !== 0x20 && c !== 0x0d && c !== 0x09) return false;
+  }
+  return digits > 0;
+}
+
+const tooManyRecords = () =>
+  unprocessable(
+    `This DXF holds more than ${LIMITS.maxDxfRecords.toLocaleString('en-US')} objects, more than Planform reads. Save only the floor plan (purge unused blocks, hatches and external references, or copy the plan into a new drawing) and upload it again.`,
+  );
+
 /** Reads an ASCII or binary DXF into the CAD model. */
 export function readDxf(bytes: Uint8Array, binary: boolean): CadModel {
+  if (!binary && countAsciiDxfRecords(bytes, LIMITS.maxDxfRecords) > LIMITS.maxDxfRecords)
+    throw tooManyRecords();
   const text = binary
-    ? binaryDxfToAscii(bytes)
+    ? binaryDxfToAscii(bytes, LIMITS.maxDxfRecords, tooManyRecords)
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   let parsed: Loose | null;
   try {

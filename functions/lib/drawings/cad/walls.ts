@@ -472,30 +472,26 @@ function roomClosers(
   mpu: number,
 ): Segment[] {
   if (!walls.length) return [];
-  // Walls by grid cell (1 m cells), so each end asks only the walls around it.
-  const cell = 1 / mpu;
-  const cells = new Map<string, { seg: Segment; thickness: number }[]>();
+  // Walls by grid cell, so each end asks only the walls around it. A wall is filed under the cells along it, not its
+  // bounding box (thousands of cells for a long diagonal). Cells are 1 m, or coarser where the walls' extent or
+  // total length would need too many: that bounds the work on a drawing of thousands of crossing lines.
+  const extent = boundsOfSegments(walls.map((w) => w.seg))!;
+  const totalLength = walls.reduce((sum, w) => sum + segLength(w.seg), 0);
+  const cell = Math.max(
+    1 / mpu,
+    Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY) / 512,
+    totalLength / 250_000,
+  );
+  const cells = new Map<number, { seg: Segment; thickness: number }[]>();
   for (const w of walls) {
-    const [x1, y1, x2, y2] = w.seg;
-    const r = w.thickness;
-    for (
-      let cx = Math.floor((Math.min(x1, x2) - r) / cell);
-      cx <= Math.floor((Math.max(x1, x2) + r) / cell);
-      cx++
-    ) {
-      for (
-        let cy = Math.floor((Math.min(y1, y2) - r) / cell);
-        cy <= Math.floor((Math.max(y1, y2) + r) / cell);
-        cy++
-      ) {
-        const list = cells.get(`${cx},${cy}`) ?? [];
-        list.push(w);
-        cells.set(`${cx},${cy}`, list);
-      }
+    for (const key of cellsAlong(w.seg, w.thickness, cell)) {
+      const list = cells.get(key);
+      if (!list) cells.set(key, [w]);
+      else if (list.length < MAX_WALLS_PER_CELL) list.push(w);
     }
   }
   const touches = (x: number, y: number) =>
-    (cells.get(`${Math.floor(x / cell)},${Math.floor(y / cell)}`) ?? []).some((w) => {
+    (cells.get(cellKey(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some((w) => {
       const [x1, y1, x2, y2] = w.seg;
       const dx = x2 - x1;
       const dy = y2 - y1;
@@ -510,6 +506,34 @@ function roomClosers(
     if (touches(s.seg[0], s.seg[1]) || touches(s.seg[2], s.seg[3])) closers.push(s.seg);
   });
   return closers.slice(0, 20_000);
+}
+
+/**
+ * More walls than this through one square metre is hatching or noise, not a plan: the rest are not filed, which
+ * bounds the work of a hostile drawing of crossing lines.
+ */
+const MAX_WALLS_PER_CELL = 48;
+
+/** A grid cell's key: column and row packed into one number (within ±2^20 cells of the origin). */
+const cellKey = (cx: number, cy: number) => (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
+
+/**
+ * Keys of the grid cells that hold a point within `reach` of the segment: around samples every half cell along
+ * it, half a cell wider so that no cell between two samples is missed.
+ */
+function cellsAlong(seg: Segment, reach: number, cell: number): Set<number> {
+  const [x1, y1, x2, y2] = seg;
+  const r = reach + cell * 0.5;
+  const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / (cell * 0.5)));
+  const keys = new Set<number>();
+  for (let k = 0; k <= steps; k++) {
+    const x = x1 + ((x2 - x1) * k) / steps;
+    const y = y1 + ((y2 - y1) * k) / steps;
+    for (let cx = Math.floor((x - r) / cell); cx <= Math.floor((x + r) / cell); cx++)
+      for (let cy = Math.floor((y - r) / cell); cy <= Math.floor((y + r) / cell); cy++)
+        keys.add(cellKey(cx, cy));
+  }
+  return keys;
 }
 
 /**

@@ -85,7 +85,6 @@ export function PlanOverlay({
         />
       ) : null}
       {frame ? (
-        // biome-ignore lint/a11y/noStaticElementInteractions: measuring by pointer; the scale can also be typed
         // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users type the scale (metres per unit) instead
         <svg
           ref={svgRef}
