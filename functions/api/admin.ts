@@ -28,7 +28,7 @@ import {
   settingKeySchema,
   validateSettingValue,
 } from '../../shared/schemas/settings';
-import { requireRole } from '../lib/admin/access';
+import { requireAdminForHealth, requireRole } from '../lib/admin/access';
 import { syncRoleGroups } from '../lib/admin/cognito';
 import { checkHealth } from '../lib/admin/health';
 import { roleChangeRefusal } from '../lib/admin/roles';
@@ -62,7 +62,7 @@ import {
   listProfiles,
   RoleChangedError,
 } from '../lib/db/users';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors';
+import { AppError, conflict, forbidden, isDependencyOutage, notFound } from '../lib/errors';
 import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
 import { newId } from '../lib/ids';
 
@@ -92,6 +92,12 @@ const templateIdPattern = /^[0-9a-z]{26}$/;
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isSettingKey = (key: string) => settingKeySchema.safeParse(key).success;
 
+/** For reads that a report can do without while a dependency is down: null then, the error otherwise. */
+function unlessOutage(error: unknown): null {
+  if (isDependencyOutage(error)) return null;
+  throw error;
+}
+
 export const handler = createHttpHandler({
   'GET /api/admin/stats': async ({ event, log }) => {
     await requireRole(event, 'admin');
@@ -107,12 +113,18 @@ export const handler = createHttpHandler({
   },
 
   'GET /api/admin/health': async ({ event, log }) => {
-    await requireRole(event, 'admin');
+    // Reports the database down rather than failing with it: the counters are simply missing then.
+    const { databaseReachable } = await requireAdminForHealth(event);
     const now = new Date();
-    const snapshot = await readCounters(now, 2);
+    const snapshot = databaseReachable ? await readCounters(now, 2).catch(unlessOutage) : null;
     return json(
       200,
-      await checkHealth({ days: snapshot.days, usedBytes: snapshot.total.storageBytes ?? 0, log, now }),
+      await checkHealth({
+        days: snapshot?.days ?? [],
+        usedBytes: snapshot?.total.storageBytes ?? 0,
+        log,
+        now,
+      }),
     );
   },
 

@@ -24,12 +24,10 @@ import { loadPlan, savePlan } from '../lib/plan/plan-store';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
-  copyObject,
   deleteObjects,
   objectSize,
   presignDownload,
   presignUpload,
-  previewKeyOf,
   readHead,
   safeFileName,
 } from '../lib/storage';
@@ -109,17 +107,12 @@ export const handler = createHttpHandler({
     );
     if (!verdict.ok) throw await reject('UNPROCESSABLE', verdict.reason);
 
-    // Images are their own preview until the drawing normaliser makes line drawings of every format.
-    let previewKey: string | null = null;
-    if (verdict.fileType === 'image') {
-      previewKey = previewKeyOf(file.id, verdict.format === 'png' ? 'png' : 'jpg');
-      await copyObject(
-        { bucket: env.uploadsBucket, key: file.storagePath },
-        { bucket: env.rendersBucket, key: previewKey },
-        verdict.format === 'png' ? 'image/png' : 'image/jpeg',
-      );
-    }
-    const result = await markFileUploaded(file, { sizeBytes: size, fileType: verdict.fileType, previewKey });
+    // The preview comes from the plan read, which decodes the file (a bounded WebP for images).
+    const result = await markFileUploaded(file, {
+      sizeBytes: size,
+      fileType: verdict.fileType,
+      previewKey: null,
+    });
     await readPlanAgain(result.file, log);
     return json(200, await toFile({ ...result.file, planStatus: 'processing' }));
   },

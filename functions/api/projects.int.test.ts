@@ -6,7 +6,7 @@ import type { Generation } from '../../shared/schemas/generations';
 import type { ProjectDetail, ProjectPage, PublicProject, UploadTicket } from '../../shared/schemas/projects';
 import { planDxf } from '../lib/drawings/fixtures/plan';
 import { localAws } from '../test/local-aws';
-import { newProject, postToS3, uploadFile } from '../test/projects-client';
+import { newProject, planRead, postToS3, uploadFile } from '../test/projects-client';
 import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../test/upload-fixtures';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -154,7 +154,11 @@ describe('projects API', () => {
     expect(detail.files[0]!.storagePath).toMatch(
       new RegExp(`^${owner.tokens.idToken ? '[^/]+' : ''}/${project.id}/\\d+-model\\.dwg$`),
     );
-    expect(detail.files.find((f) => f.originalName === 'plan.png')?.previewUrl).toMatch(/^http/);
+    const png = detail.files.find((f) => f.originalName === 'plan.png')!;
+    // The preview (a bounded WebP) is made when the plan is read, after the upload.
+    await planRead(token, project.id, png.id);
+    const reread = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(reread.files.find((f) => f.id === png.id)?.previewUrl).toMatch(/^http/);
     // Completing twice counts once.
     const again = await api(`/api/projects/${project.id}/files/${detail.files[0]!.id}/complete`, {
       token,
@@ -281,7 +285,8 @@ describe('projects API', () => {
       description: 'Lake side',
       tags: ['Residential'],
     });
-    await uploadFile(token, project.id, 'plan.png', await pngFixture());
+    const { ticket: sharedPng } = await uploadFile(token, project.id, 'plan.png', await pngFixture());
+    await planRead(token, project.id, sharedPng.file.id);
     const shared = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
     expect(shared.status).toBe(201);
     const link = new URL(String(shared.json.url));
@@ -428,7 +433,7 @@ describe('projects API', () => {
     const rendersBefore = (await keysIn(localAws.rendersBucket)).filter(ours);
     expect(rendersBefore).toEqual(
       expect.arrayContaining([
-        `previews/${ticket.file.id}.png`,
+        `previews/${ticket.file.id}.webp`,
         `drawings/${ticket.file.id}.png`,
         `drawings/${ticket.file.id}.json`,
         `drawings/${dxf.file.id}.png`,

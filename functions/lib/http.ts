@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { recordActivity } from './activity';
-import { AppError, badRequest, notFound } from './errors';
+import { AppError, badRequest, isDependencyOutage, notFound, serviceUnavailable } from './errors';
 import { type Logger, logger as rootLogger } from './logger';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -89,6 +89,10 @@ export function createHttpHandler(routes: Record<string, RouteHandler>) {
       if (error instanceof AppError) {
         if (error.status >= 500) log.error('request failed', { error });
         return errorResult(error);
+      }
+      if (isDependencyOutage(error)) {
+        log.error('dependency unavailable', { error });
+        return errorResult(serviceUnavailable());
       }
       log.error('unhandled error', { error });
       return errorResult(new AppError('INTERNAL', 'Something went wrong. Please try again.'));

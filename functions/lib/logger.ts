@@ -1,8 +1,9 @@
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/** `silent` (tests) writes nothing. */
+const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 function threshold(): number {
-  const wanted = (process.env.LOG_LEVEL ?? 'info').toLowerCase() as Level;
+  const wanted = (process.env.LOG_LEVEL ?? 'info').toLowerCase() as Level | 'silent';
   return ORDER[wanted] ?? ORDER.info;
 }
 

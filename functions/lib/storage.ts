@@ -1,5 +1,4 @@
 import {
-  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -112,21 +111,6 @@ export async function deleteObjects(bucket: string, keys: string[]): Promise<voi
       }),
     );
   }
-}
-
-export async function copyObject(
-  from: { bucket: string; key: string },
-  to: { bucket: string; key: string },
-  contentType?: string,
-) {
-  await s3().send(
-    new CopyObjectCommand({
-      Bucket: to.bucket,
-      Key: to.key,
-      CopySource: `${from.bucket}/${encodeURIComponent(from.key).replace(/%2F/g, '/')}`,
-      ...(contentType ? { ContentType: contentType, MetadataDirective: 'REPLACE' } : {}),
-    }),
-  );
 }
 
 /** Where a file's preview lives: keyed by the random file id only, so a shared URL reveals no user or project. */

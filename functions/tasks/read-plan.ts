@@ -6,12 +6,13 @@
 import * as z from 'zod';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import { getFile, setFilePlanState } from '../lib/db/projects';
+import { imagePreview } from '../lib/drawings/preview';
 import { env } from '../lib/env';
 import { drawingKeys, saveDrawing } from '../lib/generation/drawing-store';
 import { logger } from '../lib/logger';
 import { savePlan } from '../lib/plan/plan-store';
 import { readPlan } from '../lib/plan/read-plan';
-import { readObject } from '../lib/storage';
+import { previewKeyOf, readObject, writeObject } from '../lib/storage';
 
 const UNEXPECTED_FAILURE =
   'Planform could not read this drawing because of an error on our side. Try again later, or save the drawing in another format (PDF, DXF or PNG) and upload it again.';
@@ -40,14 +41,20 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
     result = { plan: placeholderPlan(file.originalName, 'failed', UNEXPECTED_FAILURE) };
   }
   const { plan, drawing } = result;
+  const preview = file.previewKey ? null : await previewOf(file, bytes);
   if (drawing) await saveDrawing(file.id, drawing);
   await savePlan(file.id, plan);
   const message = plan.message ?? (plan.status === 'failed' ? 'The drawing could not be read.' : undefined);
   await setFilePlanState(file, {
     status: plan.status,
     ...(message ? { message } : {}),
-    // PDF and CAD files show their line drawing until they have renders; images are their own preview.
-    ...(drawing && !file.previewKey ? { previewKey: drawingKeys(file.id).png } : {}),
+    // Images show a bounded copy of themselves; PDF and CAD files (and images that cannot be decoded) their
+    // line drawing.
+    ...(preview
+      ? { previewKey: preview }
+      : drawing && !file.previewKey
+        ? { previewKey: drawingKeys(file.id).png }
+        : {}),
   });
   log.info('plan read', {
     fileId: file.id,
@@ -57,4 +64,20 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
     ms: Math.round(performance.now() - started),
   });
   return { status: plan.status };
+}
+
+/** Stores an image upload's preview and answers its key; null for other files or an image that cannot be decoded. */
+async function previewOf(
+  file: { id: string; fileType?: string | null },
+  bytes: Buffer,
+): Promise<string | null> {
+  if (file.fileType !== 'image') return null;
+  try {
+    const key = previewKeyOf(file.id, 'webp');
+    await writeObject(env.rendersBucket, key, await imagePreview(bytes), 'image/webp');
+    return key;
+  } catch (error) {
+    log.warn('no preview for this image', { fileId: file.id, error });
+    return null;
+  }
 }

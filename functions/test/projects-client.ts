@@ -45,3 +45,13 @@ export async function uploadFile(
   });
   return { ticket, completed };
 }
+
+/** Waits until the plan read that the upload started has finished (the file's preview is made then). */
+export async function planRead(token: string, projectId: string, fileId: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const { json } = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token });
+    if ((json as { plan?: { status: string } }).plan?.status !== 'processing') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the plan is still being read');
+}

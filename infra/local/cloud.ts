@@ -285,6 +285,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [READ_PLAN_FUNCTION]: { maxOldGenerationSizeMb: 1024, timeoutMs: 120_000, concurrency: 2 },
     });
     invokeFunction = invoke;
+    void invoke.warm();
     stops.push(async () => {
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 10_000))]);
       await invoke.close();

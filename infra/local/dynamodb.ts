@@ -94,7 +94,8 @@ export async function startDynamoDbLocal(options: { dbPath?: string }): Promise<
     stop: () =>
       new Promise<void>((resolve) => {
         if (pidFile) rmSync(pidFile, { force: true });
-        if (child.exitCode !== null) return resolve();
+        // A child killed by a signal has exitCode null and signalCode set: it is gone all the same.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3000).unref();

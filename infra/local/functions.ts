@@ -62,6 +62,11 @@ export function createInvoker(
     return module.handler(event, lambdaContext(functionName));
   };
   return Object.assign(invoke, {
+    /** Loads the sandboxed functions' modules ahead of their first invocation. */
+    warm: () =>
+      Promise.all(
+        [...pools].map(([name, pool]) => pool.warm(name, `${rootDir}/${LOCAL_FUNCTIONS[name]}`)),
+      ).then(() => undefined),
     close: () => Promise.all([...pools.values()].map((p) => p.close())).then(() => undefined),
   });
 }

@@ -41,3 +41,15 @@ describe('local Lambda sandboxes (worker threads)', () => {
     await expect(closing.invoke('echo-fn', HANDLER, { mode: 'echo' })).rejects.toThrow(/stopping/);
   });
 });
+
+describe('a warmed sandbox pool', () => {
+  it('loads the module ahead of the first invocation, in the sandbox that then answers it', async () => {
+    const pool = createSandboxPool({ maxOldGenerationSizeMb: 96, timeoutMs: 5_000, concurrency: 1 });
+    try {
+      await pool.warm('echo-fn', HANDLER);
+      expect(await pool.invoke('echo-fn', HANDLER, { mode: 'echo', value: 1 })).toMatchObject({ echoed: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+});

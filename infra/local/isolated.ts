@@ -12,6 +12,7 @@ export interface SandboxLimits {
 interface Pending {
   id: number;
   path: string;
+  warm?: boolean;
   event: unknown;
   functionName: string;
   resolve: (value: unknown) => void;
@@ -100,6 +101,7 @@ export function createSandboxPool(limits: SandboxLimits) {
       sandbox.worker.postMessage({
         id: job.id,
         path: job.path,
+        warm: job.warm,
         event: job.event,
         context: {
           functionName: job.functionName,
@@ -115,6 +117,21 @@ export function createSandboxPool(limits: SandboxLimits) {
       if (closed) return Promise.reject(new Error('The local cloud is stopping'));
       return new Promise((resolve, reject) => {
         queue.push({ id: nextId++, path, event, functionName, resolve, reject });
+        pump();
+      });
+    },
+    /** Starts a sandbox and loads the handler module in it, so the first invocation does not pay for both. */
+    warm(functionName: string, path: string): Promise<void> {
+      return new Promise((resolve) => {
+        queue.push({
+          id: nextId++,
+          path,
+          event: null,
+          functionName,
+          warm: true,
+          resolve: () => resolve(),
+          reject: () => resolve(),
+        });
         pump();
       });
     },

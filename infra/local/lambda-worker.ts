@@ -8,16 +8,19 @@ import { parentPort } from 'node:worker_threads';
 interface Invocation {
   id: number;
   path: string;
+  /** Only load the module (a warm start for the first real invocation). */
+  warm?: boolean;
   event: unknown;
   context: { functionName: string; awsRequestId: string; timeoutMs: number };
 }
 
-parentPort!.on('message', async ({ id, path, event, context }: Invocation) => {
+parentPort!.on('message', async ({ id, path, warm, event, context }: Invocation) => {
   const deadline = Date.now() + context.timeoutMs;
   try {
     const module = (await import(pathToFileURL(path).href)) as {
       handler: (event: unknown, context: unknown) => Promise<unknown>;
     };
+    if (warm) return parentPort!.postMessage({ id, result: null });
     const result = await module.handler(event, {
       functionName: context.functionName,
       awsRequestId: context.awsRequestId,

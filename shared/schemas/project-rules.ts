@@ -10,3 +10,36 @@ export const TAGS_MAX = 30;
 export const ACCEPTED_TYPES_MESSAGE = `File type must be one of ${ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(', ')}`;
 
 export const fileExtension = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
+
+/** Declared when a client knows no type; accepted for every extension (the bytes decide the format). */
+export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * The Content-Types an upload may declare, by extension: what browsers, CAD programs and operating systems send.
+ * The presigned POST stores the object with the declared type, so nothing else (text/html, CR/LF) gets in.
+ */
+export const CONTENT_TYPES_BY_EXTENSION: Record<(typeof ACCEPTED_EXTENSIONS)[number], readonly string[]> = {
+  jpg: ['image/jpeg', 'image/pjpeg'],
+  jpeg: ['image/jpeg', 'image/pjpeg'],
+  png: ['image/png', 'image/x-png'],
+  pdf: ['application/pdf', 'application/x-pdf'],
+  dxf: ['image/vnd.dxf', 'application/dxf', 'application/x-dxf', 'image/x-dxf', 'application/x-autocad'],
+  dwg: [
+    'image/vnd.dwg',
+    'application/acad',
+    'application/x-acad',
+    'application/autocad_dwg',
+    'application/dwg',
+    'application/x-dwg',
+    'application/x-autocad',
+    'image/x-dwg',
+  ],
+};
+
+/** Whether a file of this name may be declared with this Content-Type (compared without case). */
+export function contentTypeFits(name: string, contentType: string): boolean {
+  const type = contentType.toLowerCase();
+  if (type === UNKNOWN_CONTENT_TYPE) return true;
+  const accepted = CONTENT_TYPES_BY_EXTENSION[fileExtension(name) as keyof typeof CONTENT_TYPES_BY_EXTENSION];
+  return !!accepted?.includes(type);
+}

@@ -3,11 +3,13 @@ import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
 import { jsonValueProblem } from './common';
 import {
   ACCEPTED_TYPES_MESSAGE,
+  contentTypeFits,
   DESCRIPTION_MAX,
   fileExtension,
   TAG_MAX,
   TAGS_MAX,
   TITLE_MAX,
+  UNKNOWN_CONTENT_TYPE,
 } from './project-rules';
 
 export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;
@@ -77,18 +79,29 @@ export const listProjectsQuerySchema = z.strictObject({
 });
 export type ListProjectsQuery = z.input<typeof listProjectsQuerySchema>;
 
-export const createFileSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'File name is required')
-    .max(255, 'File name must be at most 255 characters')
-    .refine((n) => (ACCEPTED_EXTENSIONS as readonly string[]).includes(fileExtension(n)), {
-      message: ACCEPTED_TYPES_MESSAGE,
-    }),
-  size: z.number().int().min(1, 'File is empty').max(MAX_FILE_BYTES, 'File is larger than 100 MB'),
-  contentType: z.string().trim().max(200).optional().default('application/octet-stream'),
-});
+export const createFileSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'File name is required')
+      .max(255, 'File name must be at most 255 characters')
+      .refine((n) => (ACCEPTED_EXTENSIONS as readonly string[]).includes(fileExtension(n)), {
+        message: ACCEPTED_TYPES_MESSAGE,
+      }),
+    size: z.number().int().min(1, 'File is empty').max(MAX_FILE_BYTES, 'File is larger than 100 MB'),
+    contentType: z
+      .string()
+      .trim()
+      .max(200)
+      .transform((type) => (type === '' ? UNKNOWN_CONTENT_TYPE : type.toLowerCase()))
+      .optional()
+      .default(UNKNOWN_CONTENT_TYPE),
+  })
+  .refine((input) => contentTypeFits(input.name, input.contentType), {
+    path: ['contentType'],
+    message: 'The declared type does not match the file name’s extension',
+  });
 export type CreateFileInput = z.input<typeof createFileSchema>;
 
 export const projectIdParamsSchema = z.object({ projectId: z.string().regex(/^[0-9a-z]{26}$/) });

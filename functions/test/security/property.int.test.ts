@@ -46,7 +46,7 @@ import {
 } from '../../../shared/schemas/projects';
 import { planDxf } from '../../lib/drawings/fixtures/plan';
 import { newId } from '../../lib/ids';
-import { newProject, uploadFile } from '../projects-client';
+import { newProject, planRead, uploadFile } from '../projects-client';
 import {
   acceptedBy,
   awkwardNumber,
@@ -462,6 +462,8 @@ beforeAll(async () => {
   const { ticket, completed } = await uploadFile(owner.token, projectId, 'plan.dxf', Buffer.from(planDxf()));
   if (completed.status !== 200) throw new Error(`upload: ${completed.status}`);
   fileId = ticket.file.id;
+  // The plan read the upload started writes the file's plan state: let it finish before any snapshot of the store.
+  await planRead(owner.token, projectId, fileId);
   const template = await api('/api/admin/templates', {
     token: superAdmin.token,
     method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * Uploads, share links and response headers against the local cloud:
  *   - content-type spoofing and polyglots: a file is accepted only when its extension matches its real format
- *     (by magic bytes or DXF structure), whatever Content-Type was declared; otherwise 422 and the object deleted;
+ *     (by magic bytes or DXF structure) and the declared Content-Type fits the extension (else 400 before
+ *     anything is stored); a format that does not match is 422 and the object deleted;
  *   - hostile file names: the stored key is always `{userId}/{projectId}/{timestamp}-{safe name}`; the original
  *     name is kept for display and download only (Content-Disposition without header injection);
  *   - sizes: oversize and zero-byte, declared and actual;
@@ -22,6 +23,7 @@ import type {
   PublicProject,
   UploadTicket,
 } from '../../../shared/schemas/projects';
+import { pngHeaderOnly } from '../../lib/drawings/fixtures/plan';
 import { localAws } from '../local-aws';
 import { newProject, postToS3 } from '../projects-client';
 import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../upload-fixtures';
@@ -76,6 +78,25 @@ async function upload(
 
 const complete = (fileId: string) =>
   api(`/api/projects/${projectId}/files/${fileId}/complete`, { token: owner.token, method: 'POST' });
+
+/** The file's plan once it has been read (not `processing`). */
+async function planOf(fileId: string) {
+  for (let i = 0; i < 600; i++) {
+    const { json } = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token: owner.token });
+    const plan = (json as { plan: { status: string; message?: string } }).plan;
+    if (plan.status !== 'processing') return plan;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the plan is still being read');
+}
+
+/** The file as the project shows it once its plan has been read (its preview is made then). */
+async function settledFile(fileId: string): Promise<ProjectFile> {
+  await planOf(fileId);
+  const detail = (await api(`/api/projects/${projectId}`, { token: owner.token }))
+    .json as unknown as ProjectDetail;
+  return detail.files.find((f) => f.id === fileId)!;
+}
 
 async function objectExists(bucket: string, key: string): Promise<boolean> {
   try {
@@ -169,12 +190,27 @@ describe('content-type spoofing: the bytes decide, not the declared type', () =>
     },
   );
 
-  it('a real PNG declared as text/html is accepted as an image; its download is an attachment, its preview image/png', async () => {
-    const { completed, file } = await upload('real.png', bytes.png, { contentType: 'text/html' });
+  it('a type that does not fit the extension is refused before anything is stored, CR/LF included', async () => {
+    for (const contentType of [
+      'text/html',
+      'image/png\r\nX-Injected: 1',
+      'application/pdf',
+      'image/svg+xml',
+    ]) {
+      const created = await createTicket('real.png', bytes.png.length, contentType);
+      expect(created.status, contentType).toBe(400);
+      expect(created.json.error?.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await createTicket('plan.dwg', 10, 'application/acad')).status).toBe(201);
+    expect((await createTicket('plan.dxf', 10, '')).status).toBe(201);
+  });
+
+  it('a real PNG is an image; its download is an attachment, its preview a WebP made from it', async () => {
+    const { completed, file } = await upload('real.png', bytes.png, { contentType: 'image/png' });
     expect(completed.status, completed.text).toBe(200);
     expect(file.fileType).toBe('image');
-    const preview = await fetch(file.previewUrl!);
-    expect(preview.headers.get('content-type')).toBe('image/png');
+    const preview = await fetch((await settledFile(file.id)).previewUrl!);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
     const download = await api(`/api/projects/${projectId}/files/${file.id}/download`, {
       token: owner.token,
     });
@@ -366,7 +402,7 @@ describe('polyglots: accepted only when the extension matches the real format', 
   // Fails today: see the report (content-check.ts accepts `%PDF-` anywhere in the first kilobyte).
   it('an HTML page that merely mentions %PDF- in its first kilobyte is not a PDF', async () => {
     const page = Buffer.from(`<html><body><!-- %PDF-1.7 --><script>alert(1)</script></body></html>\n`);
-    await expectRejected('invoice.pdf', page, 'text/html');
+    await expectRejected('invoice.pdf', page, 'application/pdf');
   });
 });
 
@@ -390,15 +426,16 @@ describe('hostile drawings: bounded in time and memory, off the request path', (
     return { result, slowestMs };
   }
 
-  async function planOf(fileId: string) {
-    for (let i = 0; i < 600; i++) {
-      const { json } = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token: owner.token });
-      const plan = (json as { plan: { status: string; message?: string } }).plan;
-      if (plan.status !== 'processing') return plan;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the plan is still being read');
-  }
+  it('a 30000 × 30000 PNG gets no preview and a plan that says why, not a 900-megapixel image to open', async () => {
+    const { completed, file } = await upload('huge.png', pngHeaderOnly(30_000, 30_000), {
+      contentType: 'image/png',
+    });
+    expect(completed.status, completed.text).toBe(200);
+    const plan = await planOf(file.id);
+    expect(plan.status).toBe('failed');
+    expect(plan.message).toMatch(/pixels|too large/i);
+    expect((await settledFile(file.id)).previewUrl).toBeNull();
+  });
 
   it('a DXF of more records than the reader takes is refused with what to do, and the API stays responsive', async () => {
     // 300 000 records in 2.4 MB: counted before parsing, so no parser builds 300 000 objects.

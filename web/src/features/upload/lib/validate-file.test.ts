@@ -50,5 +50,8 @@ describe('contentTypeOf', () => {
     expect(contentTypeOf(file('a.dxf', 1))).toBe('image/vnd.dxf');
     expect(contentTypeOf(file('a.dwg', 1))).toBe('image/vnd.dwg');
     expect(contentTypeOf(file('a.bin', 1))).toBe('application/octet-stream');
+    // A type that does not fit the extension is not sent: the extension's usual one is.
+    expect(contentTypeOf(file('a.png', 1, 'text/html'))).toBe('image/png');
+    expect(contentTypeOf(file('a.dwg', 1, 'application/x-zip-compressed'))).toBe('image/vnd.dwg');
   });
 });

@@ -1,5 +1,11 @@
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '@shared/constants';
-import { ACCEPTED_TYPES_MESSAGE, fileExtension } from '@shared/schemas/project-rules';
+import {
+  ACCEPTED_TYPES_MESSAGE,
+  CONTENT_TYPES_BY_EXTENSION,
+  contentTypeFits,
+  fileExtension,
+  UNKNOWN_CONTENT_TYPE,
+} from '@shared/schemas/project-rules';
 
 export type FileErrorCode = 'file-invalid-type' | 'file-too-large' | 'file-too-small';
 
@@ -47,18 +53,14 @@ export function partitionFiles(files: readonly File[]): { accepted: File[]; reje
   return { accepted, rejected };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  dxf: 'image/vnd.dxf',
-  dwg: 'image/vnd.dwg',
-};
-
-/** The browser's type for the file, or one from its extension (browsers know none for DWG or DXF). */
+/**
+ * The type declared for the upload: the browser's when it fits the extension, else the usual one for the extension
+ * (browsers know none for DWG or DXF, and some systems report odd ones).
+ */
 export function contentTypeOf(file: Pick<File, 'name' | 'type'>): string {
-  return file.type || CONTENT_TYPES[fileExtension(file.name)] || 'application/octet-stream';
+  if (file.type && contentTypeFits(file.name, file.type)) return file.type.toLowerCase();
+  const extension = fileExtension(file.name) as keyof typeof CONTENT_TYPES_BY_EXTENSION;
+  return CONTENT_TYPES_BY_EXTENSION[extension]?.[0] ?? UNKNOWN_CONTENT_TYPE;
 }
 
 export const isImageFile = (file: Pick<File, 'name'>) =>
