@@ -3,6 +3,7 @@ import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
 import { jsonValueProblem } from './common';
 import {
   ACCEPTED_TYPES_MESSAGE,
+  CONTENT_TYPES_BY_EXTENSION,
   contentTypeFits,
   DESCRIPTION_MAX,
   fileExtension,
@@ -96,7 +97,12 @@ export const createFileSchema = z
       .max(200)
       .transform((type) => (type === '' ? UNKNOWN_CONTENT_TYPE : type.toLowerCase()))
       .optional()
-      .default(UNKNOWN_CONTENT_TYPE),
+      .default(UNKNOWN_CONTENT_TYPE)
+      .describe(
+        `A type that fits the name's extension (${Object.entries(CONTENT_TYPES_BY_EXTENSION)
+          .map(([extension, types]) => `.${extension}: ${types.join(', ')}`)
+          .join('; ')}) or ${UNKNOWN_CONTENT_TYPE}, the default`,
+      ),
   })
   .refine((input) => contentTypeFits(input.name, input.contentType), {
     path: ['contentType'],
