@@ -141,6 +141,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   const server: Server = createServer(async (req, res) => {
     try {
+      if (!isLocalHost(req.headers.host)) {
+        // DNS rebinding: a page on another name that resolves to 127.0.0.1 must not reach the local cloud.
+        return sendJson(res, 421, {
+          error: {
+            code: 'MISDIRECTED',
+            message: 'The local cloud answers only localhost, 127.0.0.1 and [::1]',
+          },
+        });
+      }
       const requestUrl = new URL(req.url ?? '/', internal);
       const path = requestUrl.pathname;
       if (path.startsWith('/_local/cognito')) {
@@ -296,6 +305,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       issuerDomain: cognitoEndpoint,
       mailbox,
       invokeTrigger: invoke,
+      adminAccessKeyId: LOCAL_CREDENTIALS.accessKeyId,
     });
 
     const credentials = LOCAL_CREDENTIALS;
@@ -376,6 +386,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 function mkdir(path: string): string {
   mkdirSync(path, { recursive: true });
   return path;
+}
+
+/** The Host names the local cloud answers to (with any port): loopback only. */
+export function isLocalHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(name.toLowerCase());
 }
 
 function originOf(req: IncomingMessage, port: number): string {

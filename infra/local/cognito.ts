@@ -6,10 +6,12 @@
  * uses to refresh and cognito-local lacks).
  */
 import './bootstrap';
-import { mkdirSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { passwordProblems } from '../../shared/schemas/auth';
 import { writeFileAtomic } from './atomic-file';
 import type { Mailbox } from './mailbox';
@@ -75,13 +77,77 @@ export interface CognitoLocal {
 
 const CODE_PLACEHOLDER = '{####}';
 
+/**
+ * cognito-local signs tokens with a private key published in its package, so anyone could forge a token it would
+ * accept. This data directory's own key replaces it (in the key objects the token generator and the JWKS route
+ * share), made on first start and kept beside the user pool so sessions survive a restart.
+ */
+export function useOwnSigningKey(directory: string): { kid: string; n: string } {
+  const file = join(directory, 'signing-key.json');
+  let key: { pem: string; jwk: JsonWebKey };
+  if (existsSync(file)) key = JSON.parse(readFileSync(file, 'utf8')) as typeof key;
+  else {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    key = {
+      pem: privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+      jwk: publicKey.export({ format: 'jwk' }),
+    };
+    writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
+  }
+  const jwk = { kty: 'RSA', e: key.jwk.e!, n: key.jwk.n!, kid: 'CognitoLocal', alg: 'RS256', use: 'sig' };
+  const bundledPrivate = require('cognito-local/lib/keys/cognitoLocal.private.json') as {
+    pem: string;
+    jwk: object;
+  };
+  const bundledPublic = require('cognito-local/lib/keys/cognitoLocal.public.json') as {
+    pem: string;
+    jwk: object;
+  };
+  bundledPrivate.pem = key.pem;
+  bundledPrivate.jwk = jwk;
+  bundledPublic.jwk = jwk;
+  bundledPublic.pem = createPublicKey(key.pem).export({ type: 'spki', format: 'pem' }).toString();
+  return { kid: jwk.kid, n: jwk.n };
+}
+
+/**
+ * The Cognito calls a browser makes (no AWS credentials): everything else (Admin*, pool and group management) is
+ * for the local cloud's own processes, which sign their requests with this run's credentials.
+ */
+export const PUBLIC_COGNITO_TARGETS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'DeleteUser',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+]);
+
+/** Whether a request is signed (SigV4) with this access key id: the local cloud's processes' credentials. */
+export function signedWith(authorization: string | undefined, accessKeyId: string): boolean {
+  return !!authorization && new RegExp(`^AWS4-HMAC-SHA256 Credential=${accessKeyId}/`).test(authorization);
+}
+
 export async function createCognitoLocal(options: {
   directory: string;
   issuerDomain: string;
   mailbox: Mailbox;
   invokeTrigger: TriggerInvoker;
+  /** Admin calls must be signed with this access key id (the local cloud's own credentials). */
+  adminAccessKeyId: string;
 }): Promise<CognitoLocal> {
   mkdirSync(options.directory, { recursive: true });
+  useOwnSigningKey(options.directory);
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
   const ctx = { logger };
   const config = {
@@ -145,6 +211,30 @@ export async function createCognitoLocal(options: {
   return {
     handle(req, res, body) {
       const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
+      // Same origin as the app: no CORS for anyone else (cognito-local answers `*`), so a page on another site
+      // can neither read an answer nor send the X-Amz-Target header a call needs.
+      if (req.method === 'OPTIONS') {
+        res.writeHead(403, { 'content-type': 'text/plain' });
+        res.end('Cross-origin calls are not accepted');
+        return;
+      }
+      if (
+        target &&
+        !PUBLIC_COGNITO_TARGETS.has(target) &&
+        !signedWith(req.headers.authorization, options.adminAccessKeyId)
+      ) {
+        res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(
+          JSON.stringify({
+            __type: 'NotAuthorizedException',
+            message: `${target} is an administrator call: sign it with the local cloud's credentials`,
+          }),
+        );
+        return;
+      }
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name: string, value: number | string | readonly string[]) =>
+        name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value);
       let payload: Record<string, unknown> | undefined;
       if (req.method === 'POST' && target) {
         try {

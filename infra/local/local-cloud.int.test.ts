@@ -1,3 +1,4 @@
+import { sign } from 'node:crypto';
 import { request } from 'node:http';
 import {
   ConfirmForgotPasswordCommand,
@@ -193,5 +194,86 @@ describe('local cloud', () => {
     await expect(
       sfn.send(new DescribeExecutionCommand({ executionArn: `${started.executionArn}-missing` })),
     ).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+  });
+
+  describe('hardening: only this machine, only this run', () => {
+    /** A request with headers fetch will not send as given (Host). */
+    function withHeaders(path: string, headers: Record<string, string>, method = 'GET') {
+      const { hostname, port } = new URL(localCloud().url);
+      return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>(
+        (resolve, reject) => {
+          const req = request({ hostname, port, path, method, headers }, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
+    }
+
+    it('answers only Host names of this machine (no DNS rebinding), and never echoes another into /config.json', async () => {
+      const { port } = new URL(localCloud().url);
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost.evil.example:${port}`,
+        '10.0.0.1',
+      ]) {
+        const response = await withHeaders('/config.json', { host });
+        expect(response.status, host).toBe(421);
+        expect(response.text).not.toContain('evil');
+      }
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`])
+        expect((await withHeaders('/api/health', { host })).status, host).toBe(200);
+    });
+
+    it('refuses a token signed with the key published in cognito-local', async () => {
+      const me = await createUser('forged');
+      const claims = JSON.parse(Buffer.from(me.tokens.idToken.split('.')[1]!, 'base64url').toString('utf8'));
+      const bundled = (
+        await import('cognito-local/lib/keys/cognitoLocal.private.json', { with: { type: 'json' } })
+      ).default as { pem: string };
+      const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' })}.${encode({ ...claims, 'cognito:groups': ['super_admin'] })}`;
+      const forged = `${unsigned}.${sign('RSA-SHA256', Buffer.from(unsigned), bundled.pem).toString('base64url')}`;
+      expect((await api('/api/me', { token: forged })).status).toBe(401);
+      expect((await api('/api/me', { token: me.tokens.idToken })).status).toBe(200);
+    });
+
+    it('takes no administrator call from a browser: no CORS, unsigned Admin* calls refused', async () => {
+      const cognito = `/_local/cognito/`;
+      const preflight = await withHeaders(
+        cognito,
+        {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-amz-target,content-type',
+        },
+        'OPTIONS',
+      );
+      expect(preflight.status).toBe(403);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      const { userPoolId } = localCloud();
+      const unsigned = await fetch(`${localCloud().url}${cognito}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
+          origin: 'https://evil.example',
+        },
+        body: JSON.stringify({ UserPoolId: userPoolId, Username: 'intruder@evil.example' }),
+      });
+      expect(unsigned.status).toBe(403);
+      expect(unsigned.headers.get('access-control-allow-origin')).toBeNull();
+      expect(((await unsigned.json()) as { __type: string }).__type).toBe('NotAuthorizedException');
+      // The SPA's own calls still work, without CORS headers (same origin).
+      const tokens = await signIn(localCloud().admin.email, localCloud().admin.password);
+      expect(tokens.idToken).toBeTruthy();
+    });
   });
 });
