@@ -82,7 +82,7 @@ const CODE_PLACEHOLDER = '{####}';
  * accept. This data directory's own key replaces it (in the key objects the token generator and the JWKS route
  * share), made on first start and kept beside the user pool so sessions survive a restart.
  */
-export function useOwnSigningKey(directory: string): { kid: string; n: string } {
+export function replaceSigningKey(directory: string): { kid: string; n: string } {
   const file = join(directory, 'signing-key.json');
   let key: { pem: string; jwk: JsonWebKey };
   if (existsSync(file)) key = JSON.parse(readFileSync(file, 'utf8')) as typeof key;
@@ -147,7 +147,7 @@ export async function createCognitoLocal(options: {
   adminAccessKeyId: string;
 }): Promise<CognitoLocal> {
   mkdirSync(options.directory, { recursive: true });
-  useOwnSigningKey(options.directory);
+  replaceSigningKey(options.directory);
   const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'silent' });
   const ctx = { logger };
   const config = {
