@@ -104,6 +104,17 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text).",
     responses: ['200 `{ plan }`', '404 the file is not uploaded', OWNER],
   },
+  'GET /api/projects/{projectId}/files/{fileId}/model': {
+    summary:
+      "The drawing's 3D model, built from its plan by the one scene builder (shared/scene): `?format=glb` (glTF 2.0 binary, metres, Y up, a named node per wall, opening and room). Answers a presigned GET (5 minutes) that downloads `<drawing name>-model.glb`.",
+    responses: [
+      '200 `{ url, fileName, expiresIn }`',
+      '400 `VALIDATION_FAILED` (an unknown format)',
+      '409 `CONFLICT` while the plan is still being read',
+      "422 `UNPROCESSABLE` when no walls were read (the plan's message says why)",
+      OWNER,
+    ],
+  },
   'PATCH /api/projects/{projectId}/files/{fileId}/plan': {
     summary:
       'Corrects the plan and keeps the correction: `metresPerUnit` (a known length or chosen units) applies at once; `viewId` (`page-N` of a PDF, `view-N` of a CAD sheet, from `plan.source.views`) reads the drawing again (the answer is then `processing`).',

@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { method: 'GET', path: '/api/projects/{projectId}/files/{fileId}/download', feature: 'files', auth: 'jwt' },
   { method: 'GET', path: '/api/projects/{projectId}/files/{fileId}/plan', feature: 'files', auth: 'jwt' },
+  { method: 'GET', path: '/api/projects/{projectId}/files/{fileId}/model', feature: 'files', auth: 'jwt' },
   { method: 'PATCH', path: '/api/projects/{projectId}/files/{fileId}/plan', feature: 'files', auth: 'jwt' },
   { method: 'DELETE', path: '/api/projects/{projectId}/files/{fileId}', feature: 'files', auth: 'jwt' },
   { method: 'GET', path: '/api/public/projects/{projectId}', feature: 'public', auth: 'none' },

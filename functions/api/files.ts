@@ -2,7 +2,9 @@ import { MAX_FILE_BYTES } from '../../shared/constants';
 import { applyCorrections } from '../../shared/plan/corrections';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import { planCorrectionsSchema } from '../../shared/plan/schema';
-import { createFileSchema } from '../../shared/schemas/projects';
+import { buildScene } from '../../shared/scene/build';
+import { sceneToGlb } from '../../shared/scene/gltf';
+import { createFileSchema, modelQuerySchema } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
 import {
@@ -16,8 +18,8 @@ import {
 } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
-import { fileRenderKeys } from '../lib/generation/drawing-store';
-import { createHttpHandler, json, parseBody } from '../lib/http';
+import { fileRenderKeys, modelKey } from '../lib/generation/drawing-store';
+import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, savePlan } from '../lib/plan/plan-store';
@@ -30,6 +32,7 @@ import {
   presignUpload,
   readHead,
   safeFileName,
+  writeObject,
 } from '../lib/storage';
 
 /** Enough of the head of a file to recognise every accepted format (DXF by its opening structure). */
@@ -165,6 +168,25 @@ export const handler = createHttpHandler({
       corrections,
     });
     return json(200, { plan });
+  },
+
+  'GET /api/projects/{projectId}/files/{fileId}/model': async ({ event, params }) => {
+    const { file } = await ownedFile(event, params);
+    const { format } = parseInput(event.queryStringParameters ?? {}, modelQuerySchema);
+    if (file.status !== 'uploaded') throw notFound('File not found');
+    if (file.planStatus === 'processing' && planReadInProgress(file))
+      throw conflict('The plan is still being read; try again in a moment');
+    const plan = await loadPlan(file.id);
+    if (plan?.status !== 'ready' || plan.walls.length === 0)
+      throw new AppError(
+        'UNPROCESSABLE',
+        plan?.message ?? 'No walls were read from this drawing, so there is no 3D model to export.',
+      );
+    const key = modelKey(file.id, format);
+    await writeObject(env.rendersBucket, key, Buffer.from(sceneToGlb(buildScene(plan))), 'model/gltf-binary');
+    const fileName = `${file.originalName.replace(/\.[^.]*$/, '')}-model.${format}`;
+    const url = await presignDownload(env.rendersBucket, key, fileName);
+    return json(200, { url, fileName, expiresIn: 300 });
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/download': async ({ event, params }) => {

@@ -3,6 +3,7 @@
  * only, corrected and kept, and failing with a message a user can act on.
  */
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import validator from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../../infra/local/testing';
 import { type PlanModel, planModelSchema } from '../../shared/plan/schema';
@@ -142,5 +143,43 @@ describe('plan model API', () => {
     expect(plan.walls).toEqual([]);
     const detail = (await api(`/api/projects/${projectId}`, { token })).json as unknown as ProjectDetail;
     expect(detail.files[0]).toMatchObject({ planStatus: 'failed', planMessage: plan.message });
+  });
+
+  it('exports the 3D model as a glTF binary the Khronos validator passes, owner only, with a sensible name', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'Ground floor.dxf', Buffer.from(planDxf()));
+    const plan = await settledPlan(token, projectId, fileId);
+    const url = `/api/projects/${projectId}/files/${fileId}/model`;
+    const answer = await api(`${url}?format=glb`, { token });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json).toMatchObject({ fileName: 'Ground floor-model.glb', expiresIn: 300 });
+    const download = await fetch((answer.json as { url: string }).url);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;.*Ground%20floor-model\.glb/);
+    const glb = new Uint8Array(await download.arrayBuffer());
+    const report = await validator.validateBytes(glb);
+    expect(report.issues.numErrors).toBe(0);
+    const jsonLength = new DataView(glb.buffer).getUint32(12, true);
+    const gltf = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength))) as {
+      nodes: { name: string }[];
+    };
+    const names = gltf.nodes.map((n) => n.name);
+    expect(names.filter((n) => n.startsWith('Wall '))).toHaveLength(plan.walls.length);
+    expect(names).toContain('Building');
+    // The default format is glb; other formats, and other people, are refused.
+    expect((await api(url, { token })).status).toBe(200);
+    expect((await api(`${url}?format=obj`, { token })).status).toBe(400);
+    expect((await api(url, { token: other.tokens.idToken })).status).toBe(404);
+  });
+
+  it('has no model to export for a drawing without walls, and says why', async () => {
+    const token = owner.tokens.idToken;
+    const empty = Buffer.from(
+      '0\nSECTION\n2\nENTITIES\n0\nLINE\n8\n0\n10\n0\n20\n0\n11\n1\n21\n0\n0\nENDSEC\n0\nEOF\n',
+    );
+    const { projectId, fileId } = await uploadedPlan(token, 'stroke.dxf', empty);
+    await settledPlan(token, projectId, fileId);
+    const answer = await api(`/api/projects/${projectId}/files/${fileId}/model`, { token });
+    expect(answer.status).toBe(422);
+    expect(answer.json.error?.code).toBe('UNPROCESSABLE');
   });
 });

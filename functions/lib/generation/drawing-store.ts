@@ -19,10 +19,15 @@ export function fileRenderKeys(file: { id: string; previewKey?: string | null })
   const drawing = drawingKeys(file.id);
   return [
     ...new Set(
-      [file.previewKey, drawing.png, drawing.meta, planKey(file.id)].filter((k): k is string => !!k),
+      [file.previewKey, drawing.png, drawing.meta, planKey(file.id), modelKey(file.id, 'glb')].filter(
+        (k): k is string => !!k,
+      ),
     ),
   ];
 }
+
+/** Where a file's last exported 3D model lives (written on each export request). */
+export const modelKey = (fileId: string, format: string) => `models/${fileId}.${format}`;
 
 export async function saveDrawing(fileId: string, drawing: NormalisedDrawing): Promise<void> {
   const { png, ...meta } = drawing;

@@ -179,6 +179,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/projects/{projectId}/files/{fileId}/complete': { expect: OWNER_ONLY(200) },
   'GET /api/projects/{projectId}/files/{fileId}/download': { expect: OWNER_ONLY(200) },
   'GET /api/projects/{projectId}/files/{fileId}/plan': { expect: OWNER_ONLY(200) },
+  // The model is built from the plan once it is read (a plan still being read answers 409).
+  'GET /api/projects/{projectId}/files/{fileId}/model': {
+    expect: OWNER_ONLY(200),
+    call: async (world, actor) => {
+      if (actor === 'owner') await planSettled(world);
+      return {};
+    },
+  },
   // The owner corrects the scale once the plan is read (a plan still being read answers 409).
   'PATCH /api/projects/{projectId}/files/{fileId}/plan': {
     expect: OWNER_ONLY(200),

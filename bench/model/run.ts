@@ -1,0 +1,102 @@
+/**
+ * bench:model — the scene builder and the glb export: time and size for synthetic plans of 2,000 and 20,000
+ * walls (a grid of rooms with a door and a window each) and for the plans read from ../shared/corpus.
+ * Targets (the 3D model issue): build ≤ 300 ms, export ≤ 2 s, glb ≤ 5 MB for 2,000 walls.
+ *   npm run bench:model            synthetic plans and the corpus
+ *   npm run bench:model -- --quick synthetic plans only
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import validator from 'gltf-validator';
+import type { PlanModel } from '../../shared/plan/schema';
+import { buildScene } from '../../shared/scene/build';
+import { sceneToGlb } from '../../shared/scene/gltf';
+
+type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'>;
+
+/** Rooms of 4 × 3 m in a grid, each with its own four walls, a door and a window: `walls` walls in all. */
+function gridPlan(walls: number): Plan {
+  const rooms = Math.ceil(walls / 4);
+  const columns = Math.ceil(Math.sqrt(rooms));
+  const plan: Plan = {
+    space: { units: 'm', metresPerUnit: 1, scaleGuessed: false, yDown: false },
+    walls: [],
+    openings: [],
+    rooms: [],
+  };
+  for (let r = 0; r < rooms; r++) {
+    const x = (r % columns) * 4.5;
+    const y = Math.floor(r / columns) * 3.5;
+    const c: [number, number][] = [
+      [x, y],
+      [x + 4, y],
+      [x + 4, y + 3],
+      [x, y + 3],
+    ];
+    for (let k = 0; k < 4; k++) plan.walls.push({ a: c[k]!, b: c[(k + 1) % 4]!, thickness: 0.2 });
+    plan.openings.push({ kind: 'door', a: [x + 1, y], b: [x + 1.9, y] });
+    plan.openings.push({ kind: 'window', a: [x + 4, y + 1], b: [x + 4, y + 2.2] });
+    plan.rooms.push({ polygon: c, areaM2: 12, label: `Room ${r + 1}` });
+  }
+  plan.walls.length = walls;
+  return plan;
+}
+
+async function measure(name: string, plan: Plan) {
+  const t0 = performance.now();
+  const scene = buildScene(plan);
+  const t1 = performance.now();
+  const glb = sceneToGlb(scene);
+  const t2 = performance.now();
+  return {
+    name,
+    walls: plan.walls.length,
+    openings: scene.openings.length,
+    rooms: scene.rooms.length,
+    buildMs: Math.round(t1 - t0),
+    exportMs: Math.round(t2 - t1),
+    glbMB: (glb.byteLength / 1e6).toFixed(2),
+    validatorErrors: (await validator.validateBytes(glb)).issues.numErrors,
+  };
+}
+
+const rows = [
+  await measure('grid, 2,000 walls', gridPlan(2_000)),
+  await measure('grid, 20,000 walls', gridPlan(20_000)),
+];
+
+const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
+if (!process.argv.includes('--quick')) {
+  if (!existsSync(corpus)) console.log(`(corpus not found at ${corpus}: synthetic plans only)`);
+  else {
+    const { readPlan } = await import('../../functions/lib/plan/read-plan');
+    for (const folder of ['dxf', 'dwg', 'pdf', 'raster']) {
+      const dir = join(corpus, folder);
+      if (!existsSync(dir)) continue;
+      for (const file of readdirSync(dir).sort()) {
+        const { plan } = await readPlan({
+          bytes: readFileSync(join(dir, file)),
+          fileName: file,
+          contentType: '',
+        });
+        if (plan.status === 'ready' && plan.walls.length) rows.push(await measure(`${folder}/${file}`, plan));
+      }
+    }
+  }
+}
+
+console.log('\n| plan | walls | openings | rooms | build ms | export ms | glb MB | validator errors |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${r.walls} | ${r.openings} | ${r.rooms} | ${r.buildMs} | ${r.exportMs} | ${r.glbMB} | ${r.validatorErrors} |`,
+  );
+const small = rows[0]!;
+console.log('\n| target (2,000 walls) | measured | met |\n|---|---|---|');
+console.log(`| build ≤ 300 ms | ${small.buildMs} ms | ${small.buildMs <= 300 ? 'yes' : 'NO'} |`);
+console.log(`| export ≤ 2000 ms | ${small.exportMs} ms | ${small.exportMs <= 2000 ? 'yes' : 'NO'} |`);
+console.log(`| glb ≤ 5 MB | ${small.glbMB} MB | ${Number(small.glbMB) <= 5 ? 'yes' : 'NO'} |`);
+const invalid = rows.filter((r) => r.validatorErrors > 0).length;
+console.log(
+  `| every glb passes the Khronos validator | ${rows.length - invalid}/${rows.length} | ${invalid ? 'NO' : 'yes'} |`,
+);

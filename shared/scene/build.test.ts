@@ -1,0 +1,209 @@
+import fc from 'fast-check';
+import validator from 'gltf-validator';
+import { describe, expect, it } from 'vitest';
+import type { PlanModel } from '../plan/schema';
+import { buildScene } from './build';
+import { sceneNodes, sceneToGlb } from './gltf';
+import { triangulate } from './mesh';
+
+/** A 4 × 3 m room in millimetres (y up), walls 200 mm thick, a 900 mm door below and a 1200 mm window right. */
+function roomPlan(yDown = false): Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'> {
+  const y = (v: number) => (yDown ? 3000 - v : v);
+  const p = (x: number, v: number): [number, number] => [x, y(v)];
+  return {
+    space: { units: 'mm', metresPerUnit: 0.001, scaleGuessed: false, yDown },
+    walls: [
+      { a: p(0, 0), b: p(4000, 0), thickness: 200 },
+      { a: p(4000, 0), b: p(4000, 3000), thickness: 200 },
+      { a: p(4000, 3000), b: p(0, 3000), thickness: 200 },
+      { a: p(0, 3000), b: p(0, 0), thickness: 200 },
+    ],
+    openings: [
+      { kind: 'door', a: p(1000, 0), b: p(1900, 0) },
+      { kind: 'window', a: p(4000, 900), b: p(4000, 2100) },
+    ],
+    rooms: [
+      {
+        polygon: [p(100, 100), p(3900, 100), p(3900, 2900), p(100, 2900)],
+        areaM2: 3.8 * 2.8,
+        label: 'Living',
+      },
+    ],
+  };
+}
+
+const close = (value: number, expected: number) => expect(value).toBeCloseTo(expected, 6);
+
+describe('buildScene', () => {
+  it('raises the walls with their thickness and cuts doors to 2.10 m and windows from 0.90 to 2.10 m', () => {
+    const scene = buildScene(roomPlan(), { storeyHeight: 2.7 });
+    expect(scene.walls.map((w) => [w.name, w.length, w.thickness])).toEqual([
+      ['Wall 1', 4, 0.2],
+      ['Wall 2', 3, 0.2],
+      ['Wall 3', 4, 0.2],
+      ['Wall 4', 3, 0.2],
+    ]);
+    expect(scene.openings.map((o) => [o.name, o.wallIndex, o.sill, o.head])).toEqual([
+      ['Door 1', 0, 0, 2.1],
+      ['Window 1', 1, 0.9, 2.1],
+    ]);
+    close(scene.openings[0]!.void.size[0], 0.9);
+    close(scene.openings[1]!.void.size[0], 1.2);
+    // Wall 1: solid 0–1 m, lintel over the door 2.1–2.7 m, solid 1.9–4 m.
+    const sizes = scene.walls[0]!.pieces.map((b) => b.size.map((v) => Math.round(v * 1000) / 1000));
+    expect(sizes).toEqual([
+      [1, 2.7, 0.2],
+      [0.9, 0.6, 0.2],
+      [2.1, 2.7, 0.2],
+    ]);
+    // Wall 2: sill under the window and lintel over it.
+    expect(
+      scene.walls[1]!.pieces.map((b) => [b.center[1], b.size[1]].map((v) => Math.round(v * 100) / 100)),
+    ).toEqual([
+      [1.35, 2.7],
+      [0.45, 0.9],
+      [2.4, 0.6],
+      [1.35, 2.7],
+    ]);
+    expect(scene.rooms).toEqual([
+      expect.objectContaining({ name: 'Living', areaM2: expect.closeTo(10.64, 6) }),
+    ]);
+    close(scene.bounds.min[0], -0.1);
+    close(scene.bounds.max[0], 4.1);
+    close(scene.bounds.max[1], 2.9);
+  });
+
+  it('puts a y-down plan (an image, a PDF page) the same way round as a y-up one: never mirrored', () => {
+    const up = buildScene(roomPlan(false));
+    const down = buildScene(roomPlan(true));
+    const corners = (s: typeof up) =>
+      s.walls.map((w) => [...w.start, ...w.end].map((v) => Math.round(v * 1e6) / 1e6 + 0));
+    expect(corners(down)).toEqual(corners(up));
+    // Drawn north (up the sheet) is −z.
+    expect(up.walls[1]!.end[1]).toBeLessThan(up.walls[1]!.start[1]);
+  });
+
+  it('leaves out openings that are on no wall, and says so', () => {
+    const plan = roomPlan();
+    plan.openings.push({ kind: 'door', a: [2000, 1500], b: [2900, 1500] });
+    const scene = buildScene(plan);
+    expect(scene.openings).toHaveLength(2);
+    expect(scene.warnings).toEqual(['1 opening(s) are not on a wall and were left out of the model.']);
+  });
+
+  it('keeps every wall’s length: solid runs plus openings add up to it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1, max: 40, noNaN: true }),
+        fc.double({ min: 1, max: 40, noNaN: true }),
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.3, max: 2, noNaN: true })),
+          {
+            maxLength: 4,
+          },
+        ),
+        (width, depth, doors) => {
+          const plan = {
+            space: { units: 'm' as const, metresPerUnit: 1, scaleGuessed: false, yDown: false },
+            walls: [{ a: [0, 0] as [number, number], b: [width, 0] as [number, number], thickness: 0.3 }],
+            openings: doors.map(([at, w]) => ({
+              kind: 'door' as const,
+              a: [at * width, 0] as [number, number],
+              b: [Math.min(width, at * width + w), 0] as [number, number],
+            })),
+            rooms: [],
+          };
+          const scene = buildScene(plan, { storeyHeight: 3 });
+          const wall = scene.walls[0]!;
+          const fullHeight = wall.pieces.filter((b) => Math.abs(b.size[1] - 3) < 1e-9);
+          const cut = scene.openings.reduce((sum, o) => sum + o.void.size[0], 0);
+          const solid = fullHeight.reduce((sum, b) => sum + b.size[0], 0);
+          expect(solid + cut).toBeCloseTo(width, 9);
+          expect(depth).toBeGreaterThan(0);
+        },
+      ),
+    );
+  });
+});
+
+describe('triangulate', () => {
+  it('cuts an L-shaped room into triangles of the same total area', () => {
+    // Counter-clockwise seen from above (z runs down the screen): a negative shoelace sum in (x, z).
+    const outline: [number, number][] = [
+      [2, 0],
+      [2, -2],
+      [4, -2],
+      [4, -4],
+      [0, -4],
+      [0, 0],
+    ];
+    const triangles = triangulate(outline);
+    const area = triangles.reduce((sum, [a, b, c]) => {
+      const [ax, az] = outline[a]!;
+      const [bx, bz] = outline[b]!;
+      const [cx, cz] = outline[c]!;
+      return sum + Math.abs((bx - ax) * (cz - az) - (bz - az) * (cx - ax)) / 2;
+    }, 0);
+    expect(triangles).toHaveLength(4);
+    expect(area).toBeCloseTo(12, 9);
+  });
+});
+
+describe('sceneNodes', () => {
+  it('winds every triangle counter-clockwise seen from the side its normal points to (no inside-out faces)', () => {
+    for (const node of sceneNodes(buildScene(roomPlan()))) {
+      const mesh = node.mesh;
+      if (!mesh) continue;
+      const at = (i: number) => [
+        mesh.positions[i * 3]!,
+        mesh.positions[i * 3 + 1]!,
+        mesh.positions[i * 3 + 2]!,
+      ];
+      for (let t = 0; t < mesh.indices.length; t += 3) {
+        const [a, b, c] = [at(mesh.indices[t]!), at(mesh.indices[t + 1]!), at(mesh.indices[t + 2]!)];
+        const u = [b[0]! - a[0]!, b[1]! - a[1]!, b[2]! - a[2]!];
+        const v = [c[0]! - a[0]!, c[1]! - a[1]!, c[2]! - a[2]!];
+        const face = [
+          u[1]! * v[2]! - u[2]! * v[1]!,
+          u[2]! * v[0]! - u[0]! * v[2]!,
+          u[0]! * v[1]! - u[1]! * v[0]!,
+        ];
+        const n = mesh.indices[t]! * 3;
+        const dot =
+          face[0]! * mesh.normals[n]! + face[1]! * mesh.normals[n + 1]! + face[2]! * mesh.normals[n + 2]!;
+        expect(dot, `${node.name} triangle ${t / 3}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('sceneToGlb', () => {
+  it('writes a glTF 2.0 binary that the Khronos validator passes with no errors, nodes named, in metres', async () => {
+    const glb = sceneToGlb(buildScene(roomPlan()));
+    const report = await validator.validateBytes(glb);
+    expect(report.issues.messages.filter((m: { severity: number }) => m.severity === 0)).toEqual([]);
+    expect(report.issues.numErrors).toBe(0);
+    const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+    expect(json.nodes.map((n: { name: string }) => n.name)).toEqual([
+      'Wall 1',
+      'Wall 2',
+      'Wall 3',
+      'Wall 4',
+      'Door 1',
+      'Window 1',
+      'Living',
+      'Roof',
+      'Building',
+    ]);
+    // Wall 1's extent: 4 m along x, 2.7 m high, 0.2 m thick, within a millimetre of the plan's.
+    const position = json.accessors[json.meshes[json.nodes[0].mesh].primitives[0].attributes.POSITION] as {
+      min: number[];
+      max: number[];
+    };
+    const size = [0, 1, 2].map((k) => position.max[k]! - position.min[k]!);
+    expect(Math.abs(size[0]! - 4)).toBeLessThan(0.001);
+    expect(Math.abs(size[1]! - 2.7)).toBeLessThan(0.001);
+    expect(Math.abs(size[2]! - 0.2)).toBeLessThan(0.001);
+  });
+});

@@ -1,0 +1,313 @@
+import { signedArea } from '../plan/geometry';
+import type { PlanModel, PlanOpening, PlanPoint } from '../plan/schema';
+import {
+  DEFAULT_SCENE_OPTIONS,
+  type Scene,
+  type SceneBox,
+  type SceneOpening,
+  type SceneOptions,
+  type SceneRoom,
+  type SceneWall,
+  type Vec3,
+} from './types';
+
+type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'>;
+type Floor = [number, number];
+
+/** Openings narrower than this (metres) are noise; a door leaf or a pane is this thick. */
+const MIN_OPENING_M = 0.2;
+const PANEL_M = 0.04;
+
+/**
+ * Plan → scene: walls raised to the storey height with their thickness, doors and windows cut through the walls
+ * they lie on, a floor slab per room and an optional flat roof over them. Pure and deterministic.
+ */
+export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Scene {
+  const o = { ...DEFAULT_SCENE_OPTIONS, ...options };
+  const mpu = plan.space.metresPerUnit;
+  const origin = planOrigin(plan);
+  const toFloor = (p: PlanPoint): Floor => [
+    (p[0] - origin[0]) * mpu,
+    (plan.space.yDown ? p[1] - origin[1] : -(p[1] - origin[1])) * mpu,
+  ];
+  const warnings: string[] = [];
+
+  const walls: SceneWall[] = [];
+  const wallOfPlan = new Map<number, number>();
+  plan.walls.forEach((w, planIndex) => {
+    const start = toFloor(w.a);
+    const end = toFloor(w.b);
+    const length = Math.hypot(end[0] - start[0], end[1] - start[1]);
+    if (length < 1e-6) return;
+    wallOfPlan.set(planIndex, walls.length);
+    walls.push({
+      name: `Wall ${walls.length + 1}`,
+      planIndex,
+      start,
+      end,
+      length,
+      thickness: Math.max(w.thickness * mpu, 0.01),
+      height: o.storeyHeight,
+      pieces: [],
+    });
+  });
+
+  // Each opening on the wall it lies along, as an interval of that wall's length.
+  const cuts = walls.map(() => [] as { from: number; to: number; opening: PlanOpening }[]);
+  let unplaced = 0;
+  const nearby = wallIndex(walls);
+  for (const opening of plan.openings) {
+    const placed = placeOpening(opening, walls, nearby, toFloor);
+    if (placed) cuts[placed.wall]!.push({ from: placed.from, to: placed.to, opening });
+    else unplaced++;
+  }
+  if (unplaced) warnings.push(`${unplaced} opening(s) are not on a wall and were left out of the model.`);
+
+  const openings: SceneOpening[] = [];
+  const counts = { door: 0, window: 0, opening: 0 };
+  walls.forEach((wall, index) => {
+    const intervals = mergeIntervals(cuts[index]!);
+    let at = 0;
+    for (const cut of intervals) {
+      if (cut.from > at) wall.pieces.push(piece(wall, at, cut.from, 0, wall.height));
+      const kind = cut.opening.kind;
+      const sill = kind === 'window' ? Math.min(o.windowSill, wall.height) : 0;
+      const head = Math.min(kind === 'window' ? o.windowHead : o.doorHead, wall.height);
+      if (sill > 0) wall.pieces.push(piece(wall, cut.from, cut.to, 0, sill));
+      if (head < wall.height) wall.pieces.push(piece(wall, cut.from, cut.to, head, wall.height));
+      counts[kind]++;
+      const label = kind === 'door' ? 'Door' : kind === 'window' ? 'Window' : 'Opening';
+      const voidBox = piece(wall, cut.from, cut.to, sill, head);
+      openings.push({
+        name: `${label} ${counts[kind]}`,
+        kind,
+        wallIndex: index,
+        void: voidBox,
+        sill,
+        head,
+        panel:
+          kind === 'opening'
+            ? null
+            : { ...voidBox, size: [voidBox.size[0], voidBox.size[1], Math.min(PANEL_M, wall.thickness)] },
+      });
+      at = cut.to;
+    }
+    if (at < wall.length) wall.pieces.push(piece(wall, at, wall.length, 0, wall.height));
+  });
+
+  const rooms: SceneRoom[] = plan.rooms.map((room, i) => {
+    const outline = counterClockwise(room.polygon.map(toFloor));
+    return {
+      name: room.label?.trim() || `Room ${i + 1}`,
+      outline,
+      areaM2: room.areaM2,
+      slabThickness: o.slabThickness,
+    };
+  });
+
+  const roofOutline = o.roof ? footprint(rooms, walls) : null;
+  const roof = roofOutline
+    ? { outline: roofOutline, level: o.storeyHeight, thickness: o.slabThickness }
+    : null;
+
+  return {
+    units: 'm',
+    storeyHeight: o.storeyHeight,
+    planOrigin: origin,
+    metresPerUnit: mpu,
+    planYDown: plan.space.yDown,
+    walls,
+    openings,
+    rooms,
+    roof,
+    bounds: sceneBounds(walls, rooms, roof, o),
+    warnings,
+  };
+}
+
+/** The plan point at the scene origin: the lower-left corner of the walls and rooms as drawn. */
+function planOrigin(plan: Plan): [number, number] {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  const add = (p: PlanPoint) => {
+    minX = Math.min(minX, p[0]);
+    minY = Math.min(minY, p[1]);
+    maxY = Math.max(maxY, p[1]);
+  };
+  for (const w of plan.walls) {
+    add(w.a);
+    add(w.b);
+  }
+  for (const r of plan.rooms) for (const p of r.polygon) add(p);
+  if (!Number.isFinite(minX)) return [0, 0];
+  // Lower on the sheet: the smallest y when y runs up, the largest when it runs down.
+  return [minX, plan.space.yDown ? maxY : minY];
+}
+
+/** A wall piece between `from` and `to` along the wall and between heights `bottom` and `top`. */
+function piece(wall: SceneWall, from: number, to: number, bottom: number, top: number): SceneBox {
+  const ux = (wall.end[0] - wall.start[0]) / wall.length;
+  const uz = (wall.end[1] - wall.start[1]) / wall.length;
+  const mid = (from + to) / 2;
+  return {
+    center: [wall.start[0] + ux * mid, (bottom + top) / 2, wall.start[1] + uz * mid],
+    size: [to - from, top - bottom, wall.thickness],
+    // Turning +X by θ about +Y gives (cos θ, 0, −sin θ).
+    rotationY: Math.atan2(-uz, ux),
+  };
+}
+
+/**
+ * The wall an opening lies on (its midpoint within the wall's half thickness of the centreline, or 10 cm, and its
+ * direction along the wall) and the interval it covers, clipped to the wall; null when no wall carries it.
+ */
+function placeOpening(
+  opening: PlanOpening,
+  walls: SceneWall[],
+  nearby: (p: Floor) => readonly number[],
+  toFloor: (p: PlanPoint) => Floor,
+): { wall: number; from: number; to: number } | null {
+  const a = toFloor(opening.a);
+  const b = toFloor(opening.b);
+  const mid: Floor = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  let best: { wall: number; from: number; to: number; distance: number } | null = null;
+  for (const index of nearby(mid)) {
+    const wall = walls[index]!;
+    const ux = (wall.end[0] - wall.start[0]) / wall.length;
+    const uz = (wall.end[1] - wall.start[1]) / wall.length;
+    const along = (p: Floor) => (p[0] - wall.start[0]) * ux + (p[1] - wall.start[1]) * uz;
+    const across = (p: Floor) => Math.abs(-(p[0] - wall.start[0]) * uz + (p[1] - wall.start[1]) * ux);
+    const distance = across(mid);
+    if (distance > reachOf(wall)) continue;
+    const from = Math.max(0, Math.min(along(a), along(b)));
+    const to = Math.min(wall.length, Math.max(along(a), along(b)));
+    if (to - from < MIN_OPENING_M) continue;
+    if (!best || distance < best.distance) best = { wall: index, from, to, distance };
+  }
+  if (!best) return null;
+  const { wall, from, to } = best;
+  return { wall, from, to };
+}
+
+/** How far from a wall's centreline an opening's midpoint may lie and still be on it. */
+const reachOf = (wall: SceneWall) => Math.max(wall.thickness / 2, 0.1);
+
+/**
+ * The walls near a floor point, through a grid (2 m cells, coarser for very large plans) in which each wall is
+ * filed under the cells along it within its reach: placing openings costs O(openings), not O(openings × walls).
+ */
+function wallIndex(walls: SceneWall[]): (p: Floor) => readonly number[] {
+  let extent = 0;
+  for (const w of walls)
+    extent = Math.max(
+      extent,
+      Math.abs(w.start[0]),
+      Math.abs(w.start[1]),
+      Math.abs(w.end[0]),
+      Math.abs(w.end[1]),
+    );
+  const cell = Math.max(2, extent / 1024);
+  const key = (cx: number, cz: number) => `${cx},${cz}`;
+  const cells = new Map<string, number[]>();
+  walls.forEach((w, index) => {
+    const r = reachOf(w) + cell * 0.5;
+    const steps = Math.max(1, Math.ceil(w.length / (cell * 0.5)));
+    const filed = new Set<string>();
+    for (let k = 0; k <= steps; k++) {
+      const x = w.start[0] + ((w.end[0] - w.start[0]) * k) / steps;
+      const z = w.start[1] + ((w.end[1] - w.start[1]) * k) / steps;
+      for (let cx = Math.floor((x - r) / cell); cx <= Math.floor((x + r) / cell); cx++)
+        for (let cz = Math.floor((z - r) / cell); cz <= Math.floor((z + r) / cell); cz++)
+          filed.add(key(cx, cz));
+    }
+    for (const k of filed) {
+      const list = cells.get(k);
+      if (list) list.push(index);
+      else cells.set(k, [index]);
+    }
+  });
+  return (p) => cells.get(key(Math.floor(p[0] / cell), Math.floor(p[1] / cell))) ?? [];
+}
+
+/** Overlapping openings on one wall become one (the first one's kind): a wall is cut once at each place. */
+function mergeIntervals<T extends { from: number; to: number }>(intervals: T[]): T[] {
+  const sorted = [...intervals].sort((p, q) => p.from - q.from);
+  const out: T[] = [];
+  for (const it of sorted) {
+    const last = out[out.length - 1];
+    if (last && it.from < last.to) last.to = Math.max(last.to, it.to);
+    else out.push({ ...it });
+  }
+  return out;
+}
+
+/** Counter-clockwise seen from above (+Y): in (x, z) that is a negative signed area (z points toward the viewer). */
+function counterClockwise(outline: Floor[]): Floor[] {
+  return signedArea(outline) > 0 ? [...outline].reverse() : outline;
+}
+
+/** The roof's outline: the walls' outer extent as a rectangle when there are walls, else the rooms'. */
+function footprint(rooms: SceneRoom[], walls: SceneWall[]): Floor[] | null {
+  const points: Floor[] = [];
+  for (const w of walls) {
+    const nx = (-(w.end[1] - w.start[1]) / w.length) * (w.thickness / 2);
+    const nz = ((w.end[0] - w.start[0]) / w.length) * (w.thickness / 2);
+    for (const p of [w.start, w.end]) points.push([p[0] + nx, p[1] + nz], [p[0] - nx, p[1] - nz]);
+  }
+  if (!points.length) for (const r of rooms) points.push(...r.outline);
+  if (!points.length) return null;
+  const xs = points.map((p) => p[0]);
+  const zs = points.map((p) => p[1]);
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  return counterClockwise([
+    [x0, z0],
+    [x1, z0],
+    [x1, z1],
+    [x0, z1],
+  ]);
+}
+
+function sceneBounds(
+  walls: SceneWall[],
+  rooms: SceneRoom[],
+  roof: Scene['roof'],
+  o: SceneOptions,
+): Scene['bounds'] {
+  const min: Vec3 = [Number.POSITIVE_INFINITY, 0, Number.POSITIVE_INFINITY];
+  const max: Vec3 = [Number.NEGATIVE_INFINITY, 0, Number.NEGATIVE_INFINITY];
+  const add = (x: number, y: number, z: number) => {
+    min[0] = Math.min(min[0], x);
+    min[1] = Math.min(min[1], y);
+    min[2] = Math.min(min[2], z);
+    max[0] = Math.max(max[0], x);
+    max[1] = Math.max(max[1], y);
+    max[2] = Math.max(max[2], z);
+  };
+  for (const w of walls) for (const box of w.pieces) for (const c of boxCorners(box)) add(...c);
+  for (const r of rooms) for (const [x, z] of r.outline) add(x, -r.slabThickness, z);
+  if (roof) for (const [x, z] of roof.outline) add(x, roof.level + roof.thickness, z);
+  if (!Number.isFinite(min[0])) return { min: [0, 0, 0], max: [0, o.storeyHeight, 0] };
+  return { min, max };
+}
+
+/** The eight corners of a box, in scene space. */
+export function boxCorners(box: SceneBox): Vec3[] {
+  const [hx, hy, hz] = [box.size[0] / 2, box.size[1] / 2, box.size[2] / 2];
+  const cos = Math.cos(box.rotationY);
+  const sin = Math.sin(box.rotationY);
+  const corners: Vec3[] = [];
+  for (const sx of [-1, 1])
+    for (const sy of [-1, 1])
+      for (const sz of [-1, 1]) {
+        const lx = sx * hx;
+        const lz = sz * hz;
+        // Rotation about +Y: x' = x cos θ + z sin θ, z' = −x sin θ + z cos θ.
+        corners.push([
+          box.center[0] + lx * cos + lz * sin,
+          box.center[1] + sy * hy,
+          box.center[2] - lx * sin + lz * cos,
+        ]);
+      }
+  return corners;
+}

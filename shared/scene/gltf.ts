@@ -1,0 +1,221 @@
+/**
+ * Scene → glTF 2.0 binary (.glb): metres, Y up, one named node per wall, opening and room (and the roof) under a
+ * "Building" node, PBR materials. Written by hand (no three.js) so functions and benches can export too.
+ */
+import { addBox, addSlab, emptyMesh, type Mesh } from './mesh';
+import type { Scene } from './types';
+
+const MATERIALS = [
+  { name: 'Wall', baseColorFactor: [0.92, 0.9, 0.86, 1], roughnessFactor: 0.9 },
+  { name: 'Floor', baseColorFactor: [0.72, 0.62, 0.5, 1], roughnessFactor: 0.8 },
+  { name: 'Door', baseColorFactor: [0.55, 0.38, 0.22, 1], roughnessFactor: 0.7 },
+  { name: 'Glass', baseColorFactor: [0.6, 0.75, 0.85, 0.35], roughnessFactor: 0.05, blend: true },
+  { name: 'Roof', baseColorFactor: [0.45, 0.45, 0.47, 1], roughnessFactor: 0.85 },
+] as const;
+type MaterialName = (typeof MATERIALS)[number]['name'];
+
+interface NodeSpec {
+  name: string;
+  mesh?: Mesh;
+  material?: MaterialName;
+  translation?: [number, number, number];
+  extras?: Record<string, unknown>;
+}
+
+/** The scene's nodes with their meshes: what the glb holds (also what a viewer would draw). */
+export function sceneNodes(scene: Scene): NodeSpec[] {
+  const nodes: NodeSpec[] = [];
+  for (const wall of scene.walls) {
+    const mesh = emptyMesh();
+    for (const box of wall.pieces) addBox(mesh, box);
+    nodes.push({
+      name: wall.name,
+      mesh,
+      material: 'Wall',
+      extras: {
+        kind: 'wall',
+        length: round(wall.length),
+        thickness: round(wall.thickness),
+        height: wall.height,
+      },
+    });
+  }
+  for (const opening of scene.openings) {
+    const extras = {
+      kind: opening.kind,
+      width: round(opening.void.size[0]),
+      sill: opening.sill,
+      head: opening.head,
+      wall: scene.walls[opening.wallIndex]?.name,
+    };
+    if (opening.panel) {
+      const mesh = emptyMesh();
+      addBox(mesh, opening.panel);
+      nodes.push({ name: opening.name, mesh, material: opening.kind === 'door' ? 'Door' : 'Glass', extras });
+    } else nodes.push({ name: opening.name, translation: opening.void.center, extras });
+  }
+  for (const room of scene.rooms) {
+    const mesh = emptyMesh();
+    addSlab(mesh, room.outline, -room.slabThickness, 0);
+    nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
+  }
+  if (scene.roof) {
+    const mesh = emptyMesh();
+    addSlab(mesh, scene.roof.outline, scene.roof.level, scene.roof.level + scene.roof.thickness);
+    nodes.push({ name: 'Roof', mesh, material: 'Roof', extras: { kind: 'roof' } });
+  }
+  return nodes;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * A mesh's corners without repeats: glTF draws faces flat when a primitive has no normals, so a box needs its 8
+ * corners, not 24 vertices with normals (a quarter of the size).
+ */
+function shared(mesh: Mesh): { positions: number[]; indices: number[] } {
+  const positions: number[] = [];
+  const seen = new Map<string, number>();
+  const indices = mesh.indices.map((i) => {
+    const x = Math.fround(mesh.positions[i * 3]!);
+    const y = Math.fround(mesh.positions[i * 3 + 1]!);
+    const z = Math.fround(mesh.positions[i * 3 + 2]!);
+    const key = `${x},${y},${z}`;
+    let at = seen.get(key);
+    if (at === undefined) {
+      at = positions.length / 3;
+      seen.set(key, at);
+      positions.push(x, y, z);
+    }
+    return at;
+  });
+  return { positions, indices };
+}
+
+/** The scene as a .glb file. */
+export function sceneToGlb(scene: Scene): Uint8Array {
+  const nodes = sceneNodes(scene);
+  const accessors: Record<string, unknown>[] = [];
+  const meshes: Record<string, unknown>[] = [];
+  // One buffer view for every position and one for every index, each accessor at its offset in them.
+  const positionRuns: Float32Array[] = [];
+  const indexRuns: Uint8Array[] = [];
+  let positionBytes = 0;
+  let indexBytes = 0;
+
+  const gltfNodes: Record<string, unknown>[] = [];
+  for (const node of nodes) {
+    const out: Record<string, unknown> = { name: node.name };
+    if (node.translation) out.translation = node.translation;
+    if (node.extras) out.extras = node.extras;
+    if (node.mesh?.indices.length) {
+      const { positions, indices } = shared(node.mesh);
+      const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+      const max = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+      for (let i = 0; i < positions.length; i++) {
+        min[i % 3] = Math.min(min[i % 3]!, positions[i]!);
+        max[i % 3] = Math.max(max[i % 3]!, positions[i]!);
+      }
+      const count = positions.length / 3;
+      const run = new Float32Array(positions);
+      accessors.push({
+        bufferView: 0,
+        byteOffset: positionBytes,
+        componentType: 5126,
+        count,
+        type: 'VEC3',
+        min,
+        max,
+      });
+      positionRuns.push(run);
+      positionBytes += run.byteLength;
+      const position = accessors.length - 1;
+      // 16-bit indices where they suffice (every wall, opening and room of a real plan), runs kept 4-byte aligned.
+      const short = count <= 0xffff;
+      const data = new Uint8Array((short ? new Uint16Array(indices) : new Uint32Array(indices)).buffer);
+      const padded = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
+      padded.set(data);
+      accessors.push({
+        bufferView: 1,
+        byteOffset: indexBytes,
+        componentType: short ? 5123 : 5125,
+        count: indices.length,
+        type: 'SCALAR',
+      });
+      indexRuns.push(padded);
+      indexBytes += padded.byteLength;
+      meshes.push({
+        name: node.name,
+        primitives: [
+          {
+            attributes: { POSITION: position },
+            indices: accessors.length - 1,
+            material: MATERIALS.findIndex((m) => m.name === node.material),
+          },
+        ],
+      });
+      out.mesh = meshes.length - 1;
+    }
+    gltfNodes.push(out);
+  }
+  gltfNodes.push({ name: 'Building', children: nodes.map((_, i) => i) });
+
+  const binLength = positionBytes + indexBytes;
+  const json = {
+    asset: { version: '2.0', generator: 'Planform scene builder' },
+    extras: { units: 'metres', storeyHeight: scene.storeyHeight },
+    scene: 0,
+    scenes: [{ name: 'Planform model', nodes: [gltfNodes.length - 1] }],
+    nodes: gltfNodes,
+    materials: MATERIALS.map((m) => ({
+      name: m.name,
+      pbrMetallicRoughness: {
+        baseColorFactor: m.baseColorFactor,
+        metallicFactor: 0,
+        roughnessFactor: m.roughnessFactor,
+      },
+      ...('blend' in m ? { alphaMode: 'BLEND', doubleSided: true } : {}),
+    })),
+    ...(meshes.length
+      ? {
+          meshes,
+          accessors,
+          bufferViews: [
+            { buffer: 0, byteOffset: 0, byteLength: positionBytes, byteStride: 12, target: 34962 },
+            { buffer: 0, byteOffset: positionBytes, byteLength: indexBytes, target: 34963 },
+          ],
+          buffers: [{ byteLength: binLength }],
+        }
+      : {}),
+  };
+  const chunks = [...positionRuns.map((r) => new Uint8Array(r.buffer)), ...indexRuns];
+  return glb(json, chunks, binLength);
+}
+
+/** The binary container: header, JSON chunk (space-padded), BIN chunk (zero-padded). */
+function glb(json: object, chunks: Uint8Array[], binLength: number): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = Math.ceil(text.byteLength / 4) * 4;
+  const hasBin = binLength > 0;
+  const total = 12 + 8 + jsonLength + (hasBin ? 8 + binLength : 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // "glTF"
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // "JSON"
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
+  if (hasBin) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, 0x004e4942, true); // "BIN\0"
+    let offset = at + 8;
+    for (const chunk of chunks) {
+      out.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+  }
+  return out;
+}

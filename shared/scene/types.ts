@@ -1,0 +1,108 @@
+/**
+ * The 3D scene: the building a plan describes, in metres, Y up (glTF's convention; three.js's too). One scene
+ * builder makes it (`build.ts`); the local renderer, the viewer and the exports read it, so they always show the
+ * same building.
+ *
+ * Plan space → scene: x = (planX − originX) · metresPerUnit; z = −(planY − originY) · metresPerUnit for y-up plans
+ * (CAD), +(planY − originY) · metresPerUnit for y-down ones (images, PDF pages), so north on the sheet is −z and
+ * the plan is never mirrored. The origin is the plan's lower-left (as drawn) corner, so the model sits at 0,0.
+ */
+export type Vec3 = [number, number, number];
+
+/** A box turned about the vertical axis: the shape of every wall piece, lintel, sill, door leaf and pane. */
+export interface SceneBox {
+  /** Centre, in metres. */
+  center: Vec3;
+  /** Along the wall, height, across the wall (thickness), in metres. */
+  size: Vec3;
+  /** Turn about +Y, in radians, from +X. */
+  rotationY: number;
+}
+
+export interface SceneWall {
+  /** "Wall 1" … in the plan's order. */
+  name: string;
+  /** The plan wall it comes from. */
+  planIndex: number;
+  /** Centreline end points on the floor (x, z), metres. */
+  start: [number, number];
+  end: [number, number];
+  length: number;
+  thickness: number;
+  height: number;
+  /** Solid pieces: full-height runs between openings, and the lintels and sills around them. */
+  pieces: SceneBox[];
+}
+
+export type SceneOpeningKind = 'door' | 'window' | 'opening';
+
+export interface SceneOpening {
+  /** "Door 1", "Window 2", "Opening 1". */
+  name: string;
+  kind: SceneOpeningKind;
+  /** The scene wall (by index) it is cut through. */
+  wallIndex: number;
+  /** The void cut through the wall: its width along the wall, from sill to head, through the thickness. */
+  void: SceneBox;
+  sill: number;
+  head: number;
+  /** A door leaf or a pane of glass set in the void (none for a plain opening). */
+  panel: SceneBox | null;
+}
+
+export interface SceneRoom {
+  /** The plan's label, or "Room 1" … */
+  name: string;
+  /** Floor outline (x, z), metres, counter-clockwise seen from above (+Y). */
+  outline: [number, number][];
+  areaM2: number;
+  /** Floor slab top at y = 0, this thick below. */
+  slabThickness: number;
+}
+
+export interface SceneRoof {
+  /** The outline of the whole footprint (x, z), counter-clockwise seen from above; the slab's underside at `level`. */
+  outline: [number, number][];
+  level: number;
+  thickness: number;
+}
+
+export interface Scene {
+  units: 'm';
+  storeyHeight: number;
+  /** The plan-space point placed at the scene origin, and the plan's scale, to map between the two. */
+  planOrigin: [number, number];
+  metresPerUnit: number;
+  planYDown: boolean;
+  walls: SceneWall[];
+  openings: SceneOpening[];
+  rooms: SceneRoom[];
+  roof: SceneRoof | null;
+  /** Extent of everything, metres. */
+  bounds: { min: Vec3; max: Vec3 };
+  /** Openings the builder could not place on a wall, and other notes for the user. */
+  warnings: string[];
+}
+
+export interface SceneOptions {
+  /** Floor to ceiling (top of the walls), metres: the `storey_height` system setting. */
+  storeyHeight: number;
+  /** Top of door openings, metres. */
+  doorHead: number;
+  /** Windows: sill and head, metres. */
+  windowSill: number;
+  windowHead: number;
+  /** A flat roof slab over the rooms. */
+  roof: boolean;
+  /** Floor slab and roof thickness, metres. */
+  slabThickness: number;
+}
+
+export const DEFAULT_SCENE_OPTIONS: SceneOptions = {
+  storeyHeight: 2.7,
+  doorHead: 2.1,
+  windowSill: 0.9,
+  windowHead: 2.1,
+  roof: true,
+  slabThickness: 0.2,
+};
