@@ -63,7 +63,7 @@ import {
   RoleChangedError,
 } from '../lib/db/users';
 import { AppError, conflict, forbidden, isDependencyOutage, notFound } from '../lib/errors';
-import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import { newId } from '../lib/ids';
 
 const templateSnapshot = (t: TemplateItem) => ({
@@ -244,7 +244,7 @@ export const handler = createHttpHandler({
       }),
     );
     if (!deleted) throw notFound('Template not found');
-    return { statusCode: 204 };
+    return noContent();
   },
 
   'GET /api/admin/settings': async ({ event }) => {
@@ -356,7 +356,7 @@ export const handler = createHttpHandler({
       }),
     );
     if (!deleted) throw notFound('Setting not found');
-    return { statusCode: 204 };
+    return noContent();
   },
 
   'GET /api/admin/jobs': async ({ event }) => {

@@ -19,7 +19,7 @@ import {
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { fileRenderKeys, modelKey } from '../lib/generation/drawing-store';
-import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, savePlan } from '../lib/plan/plan-store';
@@ -133,7 +133,7 @@ export const handler = createHttpHandler({
         throw conflict('The file changed; please try again');
       throw error;
     }
-    return { statusCode: 204 };
+    return noContent();
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {

@@ -15,7 +15,7 @@ import {
 import { env } from '../lib/env';
 import { notFound } from '../lib/errors';
 import { fileRenderKeys } from '../lib/generation/drawing-store';
-import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import { newToken } from '../lib/ids';
 import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
 import { deleteObjects } from '../lib/storage';
@@ -69,7 +69,7 @@ export const handler = createHttpHandler({
       files: bundle.files.length,
       renders: bundle.renders.length,
     });
-    return { statusCode: 204 };
+    return noContent();
   },
 
   'GET /api/projects/{projectId}/share': async ({ event, params }) => {
@@ -86,6 +86,6 @@ export const handler = createHttpHandler({
   'DELETE /api/projects/{projectId}/share': async ({ event, params }) => {
     const project = await ownedProject(callerFrom(event), params.projectId);
     await revokeShare(project);
-    return { statusCode: 204 };
+    return noContent();
   },
 });

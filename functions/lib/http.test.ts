@@ -19,6 +19,18 @@ describe('createHttpHandler', () => {
     },
   });
 
+  it('sends the security headers on every answer, a 204 with no body too', async () => {
+    const bare = createHttpHandler({ 'DELETE /api/things': async () => ({ statusCode: 204 }) });
+    const result = await bare(event('DELETE /api/things'));
+    expect(result.statusCode).toBe(204);
+    expect(result.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cache-control': 'no-store',
+    });
+  });
+
   it('answers the route', async () => {
     const result = await handler(event('POST /api/things', '{"title":" Villa "}'));
     expect(result.statusCode).toBe(201);

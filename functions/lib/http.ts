@@ -23,6 +23,17 @@ export const BASE_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+/** The headers every answer carries, whatever its body (a 204 too). */
+const SECURITY_HEADERS = {
+  'cache-control': BASE_HEADERS['cache-control'],
+  'x-content-type-options': BASE_HEADERS['x-content-type-options'],
+  'x-frame-options': BASE_HEADERS['x-frame-options'],
+  'referrer-policy': BASE_HEADERS['referrer-policy'],
+};
+
+/** 204: done, nothing to say (with the security headers). */
+export const noContent = (): HttpResult => ({ statusCode: 204, headers: { ...SECURITY_HEADERS } });
+
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
   return { statusCode: status, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
@@ -84,7 +95,7 @@ export function createHttpHandler(routes: Record<string, RouteHandler>) {
         route({ event, log, params: event.pathParameters ?? {} }),
         typeof userId === 'string' ? recordActivity(userId, log) : undefined,
       ]);
-      return result;
+      return { ...result, headers: { ...SECURITY_HEADERS, ...result.headers } };
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status >= 500) log.error('request failed', { error });

@@ -565,6 +565,9 @@ describe('share links', () => {
     expect((await publicGet(projectB, `?k=${tokenB}`)).status).toBe(200);
     const revoked = await api(`/api/projects/${projectB}/share`, { token: owner.token, method: 'DELETE' });
     expect(revoked.status).toBe(204);
+    // A 204 carries the security headers too.
+    expect(revoked.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(revoked.headers.get('x-frame-options')).toBe('DENY');
     await expectSame404(projectB, `?k=${tokenB}`);
     const again = await share(owner.token, projectB);
     expect(again).not.toBe(tokenB);

@@ -9,9 +9,24 @@ export const getFileDownload = (projectId: string, fileId: string) =>
     fileName: string;
   }>;
 
+/** `GET /api/projects/{id}/files/{fileId}/model?format=glb`: a short-lived URL that downloads the 3D model. */
+export const getModelDownload = (projectId: string, fileId: string) =>
+  api.get(`/projects/${enc(projectId)}/files/${enc(fileId)}/model?format=glb`) as Promise<{
+    url: string;
+    fileName: string;
+  }>;
+
 /** Asks for a download URL and lets the browser download it (the URL answers with an attachment). */
 export async function downloadFile(projectId: string, fileId: string): Promise<void> {
-  const { url, fileName } = await getFileDownload(projectId, fileId);
+  saveFrom(await getFileDownload(projectId, fileId));
+}
+
+/** Downloads the drawing's 3D model (glTF binary, metres), built from what Planform read. */
+export async function downloadModel(projectId: string, fileId: string): Promise<void> {
+  saveFrom(await getModelDownload(projectId, fileId));
+}
+
+function saveFrom({ url, fileName }: { url: string; fileName: string }): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -164,6 +164,33 @@ describe('ProjectDetailPage', () => {
     click.mockRestore();
   });
 
+  it('downloads the 3D model of a file whose plan was read, and not of one still being read', async () => {
+    const ready = projectFile({ id: 'f1', projectId: 'p1', originalName: 'plan.dxf', planStatus: 'ready' });
+    const reading = projectFile({
+      id: 'f2',
+      projectId: 'p1',
+      originalName: 'late.dxf',
+      planStatus: 'processing',
+    });
+    api.get.mockImplementation(async (path: string) =>
+      path.includes('/model')
+        ? { url: 'http://s3.local/plan-model.glb?sig', fileName: 'plan-model.glb' }
+        : projectDetail({ id: 'p1', files: [ready, reading] }),
+    );
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const { user } = setup('/projects/p1?tab=files');
+    await user.click(await screen.findByRole('button', { name: 'Download the 3D model of plan.dxf (.glb)' }));
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f1/model?format=glb');
+    expect(clicked[0]?.download).toBe('plan-model.glb');
+    expect(screen.queryByRole('button', { name: 'Download the 3D model of late.dxf (.glb)' })).toBeNull();
+    click.mockRestore();
+  });
+
   it('shows renders with status, prompt, style and a full-size viewer', async () => {
     api.get.mockResolvedValue(
       projectDetail({

@@ -1,7 +1,17 @@
 import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
 import type { ProjectDetail, ProjectFile, ProjectRender } from '@shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, FileText, FolderX, Images, ScanSearch, Settings, Share2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  Box,
+  Download,
+  FileText,
+  FolderX,
+  Images,
+  ScanSearch,
+  Settings,
+  Share2,
+} from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -14,7 +24,7 @@ import type { PlanTarget } from '@/features/plan';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { cn, errorMessage } from '@/lib/utils';
-import { downloadFile } from '../api/files';
+import { downloadFile, downloadModel } from '../api/files';
 import { projectQueryOptions } from '../api/projects';
 import { FileCard } from './file-card';
 import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
@@ -225,6 +235,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                     actions={
                       <>
                         <DownloadButton file={file} />
+                        {file.planStatus === 'ready' ? <ModelButton file={file} /> : null}
                         <Button
                           variant="outline"
                           size="sm"
@@ -337,6 +348,33 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <p className="text-slate-600">{text}</p>
     </Card>
+  );
+}
+
+/** Downloads the 3D model built from what Planform read in the drawing (glTF binary, metres). */
+function ModelButton({ file }: { file: ProjectFile }) {
+  const [busy, setBusy] = useState(false);
+  async function onClick() {
+    setBusy(true);
+    try {
+      await downloadModel(file.projectId, file.id);
+    } catch (error) {
+      toast.error('Download failed', { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={onClick}
+      disabled={busy}
+      aria-label={`Download the 3D model of ${file.originalName} (.glb)`}
+    >
+      {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
+      {busy ? 'Preparing...' : '3D model'}
+    </Button>
   );
 }
 
