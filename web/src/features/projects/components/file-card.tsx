@@ -45,7 +45,7 @@ export function FileCard({
             <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
           </dd>
         </dl>
-        {actions ? <div className="mt-auto flex gap-2 pt-2">{actions}</div> : null}
+        {actions ? <div className="mt-auto flex flex-wrap gap-2 pt-2">{actions}</div> : null}
       </div>
     </Card>
   );

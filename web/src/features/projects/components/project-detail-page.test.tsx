@@ -184,10 +184,10 @@ describe('ProjectDetailPage', () => {
       clicked.push(this);
     });
     const { user } = setup('/projects/p1?tab=files');
-    await user.click(await screen.findByRole('button', { name: 'Download the 3D model of plan.dxf (.glb)' }));
+    await user.click(await screen.findByRole('button', { name: 'Export the 3D model of plan.dxf (.glb)' }));
     expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f1/model?format=glb');
     expect(clicked[0]?.download).toBe('plan-model.glb');
-    expect(screen.queryByRole('button', { name: 'Download the 3D model of late.dxf (.glb)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export the 3D model of late.dxf (.glb)' })).toBeNull();
     click.mockRestore();
   });
 

@@ -370,7 +370,7 @@ function ModelButton({ file }: { file: ProjectFile }) {
       size="sm"
       onClick={onClick}
       disabled={busy}
-      aria-label={`Download the 3D model of ${file.originalName} (.glb)`}
+      aria-label={`Export the 3D model of ${file.originalName} (.glb)`}
     >
       {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
       {busy ? 'Preparing...' : '3D model'}
