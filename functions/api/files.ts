@@ -111,11 +111,7 @@ export const handler = createHttpHandler({
     if (!verdict.ok) throw await reject('UNPROCESSABLE', verdict.reason);
 
     // The preview comes from the plan read, which decodes the file (a bounded WebP for images).
-    const result = await markFileUploaded(file, {
-      sizeBytes: size,
-      fileType: verdict.fileType,
-      previewKey: null,
-    });
+    const result = await markFileUploaded(file, { sizeBytes: size, fileType: verdict.fileType });
     await readPlanAgain(result.file, log);
     return json(200, await toFile({ ...result.file, planStatus: 'processing' }));
   },
@@ -174,8 +170,7 @@ export const handler = createHttpHandler({
     const { file } = await ownedFile(event, params);
     const { format } = parseInput(event.queryStringParameters ?? {}, modelQuerySchema);
     if (file.status !== 'uploaded') throw notFound('File not found');
-    if (file.planStatus === 'processing' && planReadInProgress(file))
-      throw conflict('The plan is still being read; try again in a moment');
+    if (planReadInProgress(file)) throw conflict('The plan is still being read; try again in a moment');
     const plan = await loadPlan(file.id);
     if (plan?.status !== 'ready' || plan.walls.length === 0)
       throw new AppError(

@@ -36,12 +36,13 @@ async function drawingOf(fileId: string, projectId: string): Promise<NormalisedD
 const PLAN_READ_WAIT_MS = 150_000;
 const PLAN_READ_POLL_MS = 400;
 
-/** The drawing the plan read under way stores, once it has finished; null if it is not under way or takes too long. */
+/** The drawing the plan read under way stores, once it has finished; null if none is under way or it takes too long. */
 async function drawingFromPlanRead(projectId: string, fileId: string): Promise<NormalisedDrawing | null> {
   const deadline = Date.now() + PLAN_READ_WAIT_MS;
-  for (;;) {
+  for (let waited = false; ; waited = true) {
     const file = await getFile(projectId, fileId);
-    if (!file || !planReadInProgress(file)) return loadDrawing(fileId);
+    // Nothing under way: the caller has just found no stored drawing, so only a finished wait reads it again.
+    if (!file || !planReadInProgress(file)) return waited ? loadDrawing(fileId) : null;
     if (Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, PLAN_READ_POLL_MS));
   }

@@ -121,3 +121,32 @@ function cellAt(x: number, y: number, dir: number, side: number): [number, numbe
   const sy = side === 1 ? 0 : side === 3 ? -1 : null;
   return [x + (ax ?? sx ?? 0), y + (ay ?? sy ?? 0)];
 }
+
+/** A grid cell's key: column and row packed into one number (within ±2^20 cells of the origin). */
+export const gridCellKey = (cx: number, cy: number) => (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
+
+/**
+ * Keys (`gridCellKey`) of the square grid cells of side `cell` that hold a point within `reach` of the segment
+ * (x1, y1)–(x2, y2): around samples every half cell along it, half a cell wider so that no cell between two samples
+ * is missed. A segment is filed under the cells along it, not its bounding box (thousands for a long diagonal).
+ */
+export function cellsAlongSegment(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  reach: number,
+  cell: number,
+): Set<number> {
+  const r = reach + cell * 0.5;
+  const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / (cell * 0.5)));
+  const keys = new Set<number>();
+  for (let k = 0; k <= steps; k++) {
+    const x = x1 + ((x2 - x1) * k) / steps;
+    const y = y1 + ((y2 - y1) * k) / steps;
+    for (let cx = Math.floor((x - r) / cell); cx <= Math.floor((x + r) / cell); cx++)
+      for (let cy = Math.floor((y - r) / cell); cy <= Math.floor((y + r) / cell); cy++)
+        keys.add(gridCellKey(cx, cy));
+  }
+  return keys;
+}

@@ -1,4 +1,4 @@
-import { signedArea } from '../plan/geometry';
+import { cellsAlongSegment, gridCellKey, signedArea } from '../plan/geometry';
 import type { PlanModel, PlanOpening, PlanPoint } from '../plan/schema';
 import {
   DEFAULT_SCENE_OPTIONS,
@@ -208,26 +208,15 @@ function wallIndex(walls: SceneWall[]): (p: Floor) => readonly number[] {
       Math.abs(w.end[1]),
     );
   const cell = Math.max(2, extent / 1024);
-  const key = (cx: number, cz: number) => `${cx},${cz}`;
-  const cells = new Map<string, number[]>();
+  const cells = new Map<number, number[]>();
   walls.forEach((w, index) => {
-    const r = reachOf(w) + cell * 0.5;
-    const steps = Math.max(1, Math.ceil(w.length / (cell * 0.5)));
-    const filed = new Set<string>();
-    for (let k = 0; k <= steps; k++) {
-      const x = w.start[0] + ((w.end[0] - w.start[0]) * k) / steps;
-      const z = w.start[1] + ((w.end[1] - w.start[1]) * k) / steps;
-      for (let cx = Math.floor((x - r) / cell); cx <= Math.floor((x + r) / cell); cx++)
-        for (let cz = Math.floor((z - r) / cell); cz <= Math.floor((z + r) / cell); cz++)
-          filed.add(key(cx, cz));
-    }
-    for (const k of filed) {
+    for (const k of cellsAlongSegment(w.start[0], w.start[1], w.end[0], w.end[1], reachOf(w), cell)) {
       const list = cells.get(k);
       if (list) list.push(index);
       else cells.set(k, [index]);
     }
   });
-  return (p) => cells.get(key(Math.floor(p[0] / cell), Math.floor(p[1] / cell))) ?? [];
+  return (p) => cells.get(gridCellKey(Math.floor(p[0] / cell), Math.floor(p[1] / cell))) ?? [];
 }
 
 /** Overlapping openings on one wall become one (the first one's kind): a wall is cut once at each place. */

@@ -352,7 +352,7 @@ export async function getFile(projectId: string, fileId: string): Promise<FileIt
  */
 export async function markFileUploaded(
   file: FileItem,
-  update: { sizeBytes: number; fileType: FileType; previewKey: string | null },
+  update: { sizeBytes: number; fileType: FileType },
 ): Promise<{ file: FileItem; counted: boolean }> {
   const now = new Date().toISOString();
   try {
@@ -364,7 +364,7 @@ export async function markFileUploaded(
               TableName: tableName(),
               Key: keys.file(file.projectId, file.id),
               UpdateExpression:
-                'SET #status = :uploaded, sizeBytes = :size, fileType = :type, previewKey = :preview, uploadedAt = :now',
+                'SET #status = :uploaded, sizeBytes = :size, fileType = :type, uploadedAt = :now',
               ConditionExpression: '#status = :uploading',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -372,7 +372,6 @@ export async function markFileUploaded(
                 ':uploading': 'uploading',
                 ':size': update.sizeBytes,
                 ':type': update.fileType,
-                ':preview': update.previewKey,
                 ':now': now,
               },
             },

@@ -3,6 +3,7 @@
  * section) from its titles, layers and geometry, the plan view is chosen, the scale is checked against door swings
  * and wall thicknesses, and double-line walls are paired into walls with their thickness.
  */
+import { cellsAlongSegment, gridCellKey } from '../../../../shared/plan/geometry';
 import type { Arc, Bounds, Segment } from '../types';
 import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import type { Flattened, PlacedText, Stroke } from './model';
@@ -484,14 +485,14 @@ function roomClosers(
   );
   const cells = new Map<number, { seg: Segment; thickness: number }[]>();
   for (const w of walls) {
-    for (const key of cellsAlong(w.seg, w.thickness, cell)) {
+    for (const key of cellsAlongSegment(...w.seg, w.thickness, cell)) {
       const list = cells.get(key);
       if (!list) cells.set(key, [w]);
       else if (list.length < MAX_WALLS_PER_CELL) list.push(w);
     }
   }
   const touches = (x: number, y: number) =>
-    (cells.get(cellKey(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some((w) => {
+    (cells.get(gridCellKey(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some((w) => {
       const [x1, y1, x2, y2] = w.seg;
       const dx = x2 - x1;
       const dy = y2 - y1;
@@ -513,28 +514,6 @@ function roomClosers(
  * bounds the work of a hostile drawing of crossing lines.
  */
 const MAX_WALLS_PER_CELL = 48;
-
-/** A grid cell's key: column and row packed into one number (within ±2^20 cells of the origin). */
-const cellKey = (cx: number, cy: number) => (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
-
-/**
- * Keys of the grid cells that hold a point within `reach` of the segment: around samples every half cell along
- * it, half a cell wider so that no cell between two samples is missed.
- */
-function cellsAlong(seg: Segment, reach: number, cell: number): Set<number> {
-  const [x1, y1, x2, y2] = seg;
-  const r = reach + cell * 0.5;
-  const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / (cell * 0.5)));
-  const keys = new Set<number>();
-  for (let k = 0; k <= steps; k++) {
-    const x = x1 + ((x2 - x1) * k) / steps;
-    const y = y1 + ((y2 - y1) * k) / steps;
-    for (let cx = Math.floor((x - r) / cell); cx <= Math.floor((x + r) / cell); cx++)
-      for (let cy = Math.floor((y - r) / cell); cy <= Math.floor((y + r) / cell); cy++)
-        keys.add(cellKey(cx, cy));
-  }
-  return keys;
-}
 
 /**
  * Stair treads: five or more parallel lines of the same length (0.6–2.5 m), side by side at an even going of
