@@ -150,3 +150,17 @@ export function cellsAlongSegment(
   }
   return keys;
 }
+
+/** Whether a point is inside a simple polygon (even-odd ray casting; a point on an edge may go either way). */
+export function pointInPolygon(
+  p: readonly [number, number],
+  polygon: readonly (readonly [number, number])[],
+): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -2,72 +2,11 @@
  * Scene → glTF 2.0 binary (.glb): metres, Y up, one named node per wall, opening and room (and the roof) under a
  * "Building" node, PBR materials. Written by hand (no three.js) so functions and benches can export too.
  */
-import { addBox, addSlab, emptyMesh, type Mesh } from './mesh';
+import type { Mesh } from './mesh';
+import { MATERIALS, sceneNodes } from './nodes';
 import type { Scene } from './types';
 
-const MATERIALS = [
-  { name: 'Wall', baseColorFactor: [0.92, 0.9, 0.86, 1], roughnessFactor: 0.9 },
-  { name: 'Floor', baseColorFactor: [0.72, 0.62, 0.5, 1], roughnessFactor: 0.8 },
-  { name: 'Door', baseColorFactor: [0.55, 0.38, 0.22, 1], roughnessFactor: 0.7 },
-  { name: 'Glass', baseColorFactor: [0.6, 0.75, 0.85, 0.35], roughnessFactor: 0.05, blend: true },
-  { name: 'Roof', baseColorFactor: [0.45, 0.45, 0.47, 1], roughnessFactor: 0.85 },
-] as const;
-type MaterialName = (typeof MATERIALS)[number]['name'];
-
-interface NodeSpec {
-  name: string;
-  mesh?: Mesh;
-  material?: MaterialName;
-  translation?: [number, number, number];
-  extras?: Record<string, unknown>;
-}
-
-/** The scene's nodes with their meshes: what the glb holds (also what a viewer would draw). */
-export function sceneNodes(scene: Scene): NodeSpec[] {
-  const nodes: NodeSpec[] = [];
-  for (const wall of scene.walls) {
-    const mesh = emptyMesh();
-    for (const box of wall.pieces) addBox(mesh, box);
-    nodes.push({
-      name: wall.name,
-      mesh,
-      material: 'Wall',
-      extras: {
-        kind: 'wall',
-        length: round(wall.length),
-        thickness: round(wall.thickness),
-        height: wall.height,
-      },
-    });
-  }
-  for (const opening of scene.openings) {
-    const extras = {
-      kind: opening.kind,
-      width: round(opening.void.size[0]),
-      sill: opening.sill,
-      head: opening.head,
-      wall: scene.walls[opening.wallIndex]?.name,
-    };
-    if (opening.panel) {
-      const mesh = emptyMesh();
-      addBox(mesh, opening.panel);
-      nodes.push({ name: opening.name, mesh, material: opening.kind === 'door' ? 'Door' : 'Glass', extras });
-    } else nodes.push({ name: opening.name, translation: opening.void.center, extras });
-  }
-  for (const room of scene.rooms) {
-    const mesh = emptyMesh();
-    addSlab(mesh, room.outline, -room.slabThickness, 0);
-    nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
-  }
-  if (scene.roof) {
-    const mesh = emptyMesh();
-    addSlab(mesh, scene.roof.outline, scene.roof.level, scene.roof.level + scene.roof.thickness);
-    nodes.push({ name: 'Roof', mesh, material: 'Roof', extras: { kind: 'roof' } });
-  }
-  return nodes;
-}
-
-const round = (value: number) => Math.round(value * 1000) / 1000;
+export { sceneNodes } from './nodes';
 
 /**
  * A mesh's corners without repeats: glTF draws faces flat when a primitive has no normals, so a box needs its 8

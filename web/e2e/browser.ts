@@ -15,6 +15,11 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/** WebGL without a GPU: SwiftShader, software rendering (what the 3D viewer's tests run on). */
+const WEBGL_ARGS = ['--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+/** A browser with WebGL turned off, as some locked-down machines have it. */
+const NO_WEBGL_ARGS = ['--disable-webgl', '--disable-3d-apis'];
+
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
@@ -24,13 +29,13 @@ export interface BrowserSession {
 
 /** A fresh browser profile (no session), like a first-time visitor. */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; webgl?: boolean } = {},
 ): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'planform-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: [...ARGS, ...(options.webgl === undefined ? [] : options.webgl ? WEBGL_ARGS : NO_WEBGL_ARGS)],
     viewport: options.viewport ?? { width: 1280, height: 800 },
   });
   const page = context.pages()[0] ?? (await context.newPage());

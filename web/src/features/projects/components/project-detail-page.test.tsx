@@ -136,10 +136,12 @@ describe('ProjectDetailPage', () => {
     expect(panel.getByRole('button', { name: 'Download plan.png' })).toBeInTheDocument();
 
     await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: '3D Model' })).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Renders (0)' })).toHaveFocus();
     expect(screen.getByText('No renders yet')).toBeInTheDocument();
     expect(screen.getByText('Start rendering to see your visualizations here.')).toBeInTheDocument();
-    await user.keyboard('{ArrowRight}');
+    await user.keyboard('{End}{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -35,8 +35,10 @@ import { StatusBadge } from './status-badge';
 
 // The plan overlay (and the full schema it validates with) loads only when a user opens it.
 const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
+// three.js and the scene builder load only when the 3D Model tab opens.
+const ModelTab = lazy(() => import('./model-tab').then((m) => ({ default: m.ModelTab })));
 
-const TABS = ['overview', 'files', 'renders'] as const;
+const TABS = ['overview', 'files', 'renders', 'model'] as const;
 type TabValue = (typeof TABS)[number];
 
 /** "Render completed: " and the start of the prompt, for the 3 newest completed renders. */
@@ -159,6 +161,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <Tab value="overview">Overview</Tab>
           <Tab value="files">Files ({files.length})</Tab>
           <Tab value="renders">Renders ({renders.length})</Tab>
+          <Tab value="model">3D Model</Tab>
         </TabList>
 
         <TabPanel value="overview">
@@ -288,6 +291,20 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                 </li>
               ))}
             </ul>
+          )}
+        </TabPanel>
+
+        <TabPanel value="model">
+          {tab !== 'model' ? null : files.length === 0 ? (
+            <EmptyState
+              icon={<Box aria-hidden="true" className="size-10 text-slate-400" />}
+              title="No files uploaded"
+              text="Upload a drawing to see its 3D model."
+            />
+          ) : (
+            <Suspense fallback={<LoadingScreen label="Loading the 3D viewer" />}>
+              <ModelTab files={files} />
+            </Suspense>
           )}
         </TabPanel>
       </Tabs>

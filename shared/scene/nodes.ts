@@ -1,0 +1,87 @@
+/**
+ * The scene as named nodes with their meshes and materials: what the glb holds and what the viewer draws, so the
+ * two show the same building in the same colours.
+ */
+import { addBox, addSlab, emptyMesh, type Mesh } from './mesh';
+import type { Scene } from './types';
+
+export const MATERIALS = [
+  { name: 'Wall', baseColorFactor: [0.92, 0.9, 0.86, 1], roughnessFactor: 0.9 },
+  { name: 'Floor', baseColorFactor: [0.72, 0.62, 0.5, 1], roughnessFactor: 0.8 },
+  { name: 'Door', baseColorFactor: [0.55, 0.38, 0.22, 1], roughnessFactor: 0.7 },
+  { name: 'Glass', baseColorFactor: [0.6, 0.75, 0.85, 0.35], roughnessFactor: 0.05, blend: true },
+  { name: 'Roof', baseColorFactor: [0.45, 0.45, 0.47, 1], roughnessFactor: 0.85 },
+] as const;
+export type MaterialName = (typeof MATERIALS)[number]['name'];
+
+export interface NodeSpec {
+  name: string;
+  mesh?: Mesh;
+  material?: MaterialName;
+  translation?: [number, number, number];
+  extras?: Record<string, unknown>;
+}
+
+/** The scene's nodes with their meshes: what the glb holds (also what a viewer would draw). */
+export function sceneNodes(scene: Scene): NodeSpec[] {
+  const nodes: NodeSpec[] = [];
+  for (const wall of scene.walls) {
+    const mesh = emptyMesh();
+    for (const box of wall.pieces) addBox(mesh, box);
+    nodes.push({
+      name: wall.name,
+      mesh,
+      material: 'Wall',
+      extras: {
+        kind: 'wall',
+        length: round(wall.length),
+        thickness: round(wall.thickness),
+        height: wall.height,
+      },
+    });
+  }
+  for (const opening of scene.openings) {
+    const extras = {
+      kind: opening.kind,
+      width: round(opening.void.size[0]),
+      sill: opening.sill,
+      head: opening.head,
+      wall: scene.walls[opening.wallIndex]?.name,
+    };
+    if (opening.panel) {
+      const mesh = emptyMesh();
+      addBox(mesh, opening.panel);
+      nodes.push({ name: opening.name, mesh, material: opening.kind === 'door' ? 'Door' : 'Glass', extras });
+    } else nodes.push({ name: opening.name, translation: opening.void.center, extras });
+  }
+  for (const room of scene.rooms) {
+    const mesh = emptyMesh();
+    addSlab(mesh, room.outline, -room.slabThickness, 0);
+    nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
+  }
+  if (scene.roof) {
+    const mesh = emptyMesh();
+    addSlab(mesh, scene.roof.outline, scene.roof.level, scene.roof.level + scene.roof.thickness);
+    nodes.push({ name: 'Roof', mesh, material: 'Roof', extras: { kind: 'roof' } });
+  }
+  return nodes;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Every node's mesh merged by material: one draw call per material however many walls (the viewer's layers). */
+export function sceneLayers(scene: Scene): Record<MaterialName, Mesh> {
+  const layers = Object.fromEntries(MATERIALS.map((m) => [m.name, emptyMesh()])) as Record<
+    MaterialName,
+    Mesh
+  >;
+  for (const node of sceneNodes(scene)) {
+    if (!node.mesh || !node.material) continue;
+    const into = layers[node.material];
+    const base = into.positions.length / 3;
+    for (const v of node.mesh.positions) into.positions.push(v);
+    for (const v of node.mesh.normals) into.normals.push(v);
+    for (const i of node.mesh.indices) into.indices.push(base + i);
+  }
+  return layers;
+}

@@ -1,0 +1,164 @@
+/**
+ * The 3D Model tab in Chromium (WebGL through SwiftShader): the model of what Planform read, orbit / top / walk,
+ * the cut and roof, measuring a known length (the 12 m front wall of the fixture house), the glb export, axe, and
+ * the message where WebGL is unavailable.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { newProject, uploadFile } from '../../functions/test/projects-client';
+import { api, createUser, localCloud } from '../../infra/local/testing';
+import { type BrowserSession, openBrowser } from './browser';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+let browser: BrowserSession;
+let user: User;
+let projectId: string;
+let fileId: string;
+const url = (path: string) => `${localCloud().url}${path}`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(url('/auth/login'));
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function planReady(token: string) {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const res = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token });
+    if ((res.json as { plan: { status: string } }).plan.status === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the plan was not read within 30 s');
+}
+
+async function openModelTab(page: Page) {
+  await page.goto(url(`/projects/${projectId}`));
+  await page.getByRole('tab', { name: '3D Model' }).click();
+  const canvas = page.getByTestId('model-canvas');
+  await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+  return canvas;
+}
+
+describe('the 3D model, in Chromium', () => {
+  beforeAll(async () => {
+    [user, browser] = await Promise.all([createUser('e2e-model'), openBrowser({ webgl: true })]);
+    const project = await newProject(user.tokens.idToken, { title: 'Model viewer' });
+    projectId = project.id;
+    const { ticket } = await uploadFile(user.tokens.idToken, projectId, 'house.dxf', Buffer.from(planDxf()));
+    fileId = ticket.file.id;
+    await planReady(user.tokens.idToken);
+    await signIn(browser.page, user.email, user.password);
+  });
+
+  afterAll(async () => {
+    expect(browser.errors).toEqual([]);
+    await browser.close();
+  });
+
+  it('opens the 3D Model tab on the model with its room labels, and passes axe', async () => {
+    const { page } = browser;
+    const canvas = await openModelTab(page);
+    expect(await canvas.getAttribute('aria-label')).toBe('3D model of house.dxf');
+    expect(await page.locator('canvas').count()).toBe(1);
+    // Room labels with their areas, one per room of the plan.
+    const stored = await api(`/api/projects/${projectId}/files/${fileId}/plan`, {
+      token: user.tokens.idToken,
+    });
+    const rooms = (stored.json as { plan: { rooms: unknown[] } }).plan.rooms.length;
+    expect(rooms).toBeGreaterThan(0);
+    expect(await page.getByText(/ · \d+\.\d m²$/).count()).toBe(rooms);
+    await page.getByRole('button', { name: 'Room labels' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/ · \d+\.\d m²$/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(false);
+    await page.getByRole('button', { name: 'Room labels' }).click();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('measures the 12 m front wall in the top view by clicking its two ends', async () => {
+    const { page } = browser;
+    const canvas = await openModelTab(page);
+    await page.getByRole('button', { name: 'Top view' }).click();
+    expect(await page.getByRole('button', { name: 'Roof' }).getAttribute('aria-pressed')).toBe('false');
+    const bar = page.getByTestId('scale-bar');
+    const pxPerM = Number(await bar.getAttribute('data-pixels-per-metre'));
+    expect(pxPerM).toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Measure' }).click();
+    // The top view is centred on the 12 × 9 m house; its front (south) wall runs along the bottom edge.
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.click(cx - 6 * pxPerM + 2, cy + 4.5 * pxPerM - 2);
+    await expect
+      .poll(() => page.getByTestId('measure-result').textContent())
+      .toBe('Measure: click the second point.');
+    await page.mouse.click(cx + 6 * pxPerM - 2, cy + 4.5 * pxPerM + 2);
+    await expect.poll(() => page.getByTestId('measure-result').textContent()).toBe('Distance: 12.00 m');
+  });
+
+  it('is operable by keyboard: views, walking, the cut, and a measuring point at the crosshair', async () => {
+    const { page } = browser;
+    const canvas = await openModelTab(page);
+    await page.getByRole('button', { name: 'Walk' }).click();
+    expect(await canvas.getAttribute('data-mode')).toBe('walk');
+    await canvas.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await page.getByRole('button', { name: 'Orbit' }).click();
+    expect(await canvas.getAttribute('data-mode')).toBe('orbit');
+    const section = page.getByLabel('Section height');
+    await section.focus();
+    await page.keyboard.press('Home');
+    expect(await section.getAttribute('aria-valuetext')).toBe('Cut at 0.30 m');
+    await page.keyboard.press('End');
+    expect(await section.getAttribute('aria-valuetext')).toBe('No cut');
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await page.getByRole('button', { name: 'Measure' }).click();
+    await canvas.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('measure-result').textContent())
+      .toBe('Measure: click the second point.');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('measure-result').textContent()).toMatch(/^Distance: /);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('exports the model as a glb from the tab', async () => {
+    const { page } = browser;
+    await openModelTab(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export .glb' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('house-model.glb');
+  });
+
+  it('says so in words where WebGL is unavailable', async () => {
+    const session = await openBrowser({ webgl: false });
+    try {
+      await signIn(session.page, user.email, user.password);
+      await session.page.goto(url(`/projects/${projectId}?tab=model`));
+      const alert = session.page.getByRole('alert').filter({ hasText: 'The 3D view needs WebGL' });
+      await expect.poll(() => alert.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await session.page.locator('canvas').count()).toBe(0);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { ModelViewer, NO_WEBGL_MESSAGE } from './components/model-viewer';
