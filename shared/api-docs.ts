@@ -138,6 +138,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       '404 wrong or revoked link',
     ],
   },
+  'GET /api/public/projects/{projectId}/files/{fileId}/plan': {
+    summary:
+      "What Planform read in a shared drawing (the share page's 3D view), without the owner's corrections. Never starts a reading.",
+    query: publicProjectQuerySchema,
+    responses: [
+      "200 `{ plan }` (`PlanModel`; `processing` until the owner's upload has been read) with `Referrer-Policy: no-referrer`",
+      '404 wrong or revoked link, or no such file in the shared project',
+    ],
+  },
   'POST /api/projects/{projectId}/generations': {
     summary: 'Starts a generation of three variations (idempotent with `Idempotency-Key`).',
     body: createGenerationSchema,

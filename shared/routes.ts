@@ -40,6 +40,12 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'PATCH', path: '/api/projects/{projectId}/files/{fileId}/plan', feature: 'files', auth: 'jwt' },
   { method: 'DELETE', path: '/api/projects/{projectId}/files/{fileId}', feature: 'files', auth: 'jwt' },
   { method: 'GET', path: '/api/public/projects/{projectId}', feature: 'public', auth: 'none' },
+  {
+    method: 'GET',
+    path: '/api/public/projects/{projectId}/files/{fileId}/plan',
+    feature: 'public',
+    auth: 'none',
+  },
   { method: 'POST', path: '/api/projects/{projectId}/generations', feature: 'generations', auth: 'jwt' },
   {
     method: 'GET',

@@ -311,6 +311,7 @@ describe('projects API', () => {
         fileType: 'image',
         sizeBytes: expect.any(Number),
         previewUrl: expect.stringMatching(/^http/),
+        planStatus: 'ready',
         createdAt: expect.any(String),
       },
     ]);
@@ -325,7 +326,23 @@ describe('projects API', () => {
     const otherProject = await newProject(token, { title: 'Not shared' });
     expect((await api(`/api/public/projects/${otherProject.id}?k=${key}`)).status).toBe(404);
 
+    // What Planform read, for the share page's 3D view: through the same token, without the owner's corrections.
+    const planPath = `/api/public/projects/${project.id}/files/${sharedPng.file.id}/plan`;
+    const owners = await api(`/api/projects/${project.id}/files/${sharedPng.file.id}/plan`, { token });
+    const publicPlan = await api(`${planPath}?k=${key}`);
+    expect(publicPlan.status).toBe(200);
+    expect(publicPlan.headers.get('referrer-policy')).toBe('no-referrer');
+    const { corrections: _, ...withoutCorrections } = (owners.json as { plan: Record<string, unknown> }).plan;
+    expect(publicPlan.json).toEqual({ plan: withoutCorrections });
+    expect((await api(`${planPath}?k=${key}x`)).status).toBe(404);
+    expect((await api(planPath)).status).toBe(404);
+    expect(
+      (await api(`/api/public/projects/${project.id}/files/${otherProject.id}/plan?k=${key}`)).json.error
+        ?.message,
+    ).toBe('File not found');
+
     expect((await api(`/api/projects/${project.id}/share`, { token, method: 'DELETE' })).status).toBe(204);
+    expect((await api(`${planPath}?k=${key}`)).status).toBe(404);
     const revoked = await api(`/api/public/projects/${project.id}?k=${key}`);
     expect(revoked.status).toBe(404);
     expect(revoked.json.error?.message).toBe('This link is no longer available');

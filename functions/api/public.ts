@@ -1,22 +1,47 @@
+import { placeholderPlan } from '../../shared/plan/placeholder';
 import { publicProjectQuerySchema } from '../../shared/schemas/projects';
+import type { ProjectBundle } from '../lib/db/projects';
 import { getProjectBundle, getShare } from '../lib/db/projects';
 import { notFound } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
+import { planReadInProgress } from '../lib/plan/plan-state';
+import { loadPlan } from '../lib/plan/plan-store';
 import { isId, toPublic } from '../lib/project-views';
 
 const PUBLIC_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
 const UNAVAILABLE = 'This link is no longer available';
 
+/** The shared project behind a link; wrong, revoked or malformed tokens all look the same: a 404 with no hint. */
+async function sharedBundle(
+  query: Record<string, string | undefined> | undefined,
+  projectId: string | undefined,
+): Promise<ProjectBundle> {
+  const parsed = publicProjectQuerySchema.safeParse(query ?? {});
+  if (!parsed.success || !projectId || !isId(projectId)) throw notFound(UNAVAILABLE);
+  const share = await getShare(parsed.data.k);
+  if (!share || share.projectId !== projectId) throw notFound(UNAVAILABLE);
+  const bundle = await getProjectBundle(projectId);
+  if (!bundle || bundle.project.shareToken !== parsed.data.k) throw notFound(UNAVAILABLE);
+  return bundle;
+}
+
 export const handler = createHttpHandler({
   'GET /api/public/projects/{projectId}': async ({ event, params }) => {
-    const query = publicProjectQuerySchema.safeParse(event.queryStringParameters ?? {});
-    const projectId = params.projectId;
-    // Wrong, revoked or malformed tokens all look the same: a 404 with no hint.
-    if (!query.success || !isId(projectId)) throw notFound(UNAVAILABLE);
-    const share = await getShare(query.data.k);
-    if (!share || share.projectId !== projectId) throw notFound(UNAVAILABLE);
-    const bundle = await getProjectBundle(projectId);
-    if (!bundle || bundle.project.shareToken !== query.data.k) throw notFound(UNAVAILABLE);
+    const bundle = await sharedBundle(event.queryStringParameters, params.projectId);
     return json(200, await toPublic(bundle), PUBLIC_HEADERS);
+  },
+
+  // What Planform read in a shared drawing, for the 3D view of the share page. Read-only: a link never starts
+  // a reading (the owner's visit does), and the owner's corrections stay the owner's.
+  'GET /api/public/projects/{projectId}/files/{fileId}/plan': async ({ event, params }) => {
+    const bundle = await sharedBundle(event.queryStringParameters, params.projectId);
+    const file = bundle.files.find((f) => f.id === params.fileId && f.status === 'uploaded');
+    if (!file) throw notFound('File not found');
+    const stored =
+      !planReadInProgress(file) && file.planStatus && file.planStatus !== 'processing'
+        ? await loadPlan(file.id)
+        : null;
+    const { corrections: _, ...plan } = stored ?? placeholderPlan(file.originalName, 'processing');
+    return json(200, { plan }, PUBLIC_HEADERS);
   },
 });

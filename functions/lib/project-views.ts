@@ -120,6 +120,7 @@ export async function toPublic(bundle: ProjectBundle): Promise<PublicProject> {
         fileType: f.fileType,
         sizeBytes: f.sizeBytes,
         previewUrl: await previewOf(f),
+        ...(f.planStatus ? { planStatus: f.planStatus } : {}),
         createdAt: f.createdAt,
       })),
     ),

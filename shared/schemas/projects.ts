@@ -190,10 +190,13 @@ export interface PublicProject {
   description: string | null;
   tags: string[];
   files: {
+    id: string;
     name: string;
     fileType: FileType;
     sizeBytes: number;
     previewUrl: string | null;
+    /** Whether what Planform read in it (its 3D model) is ready. */
+    planStatus?: 'processing' | 'ready' | 'failed';
     createdAt: string;
   }[];
   renders: { prompt: string; style: string | null; imageUrl: string | null; createdAt: string }[];

@@ -149,6 +149,28 @@ describe('the 3D model, in Chromium', () => {
     expect(file.suggestedFilename()).toBe('house-model.glb');
   });
 
+  it('shows the model read-only on the share page, without signing in', async () => {
+    const shared = await api(`/api/projects/${projectId}/share`, {
+      token: user.tokens.idToken,
+      method: 'POST',
+    });
+    const link = new URL(String(shared.json.url));
+    const visitor = await openBrowser({ webgl: true });
+    try {
+      await visitor.page.goto(url(`${link.pathname}${link.search}`));
+      await expect
+        .poll(() => visitor.page.getByRole('heading', { name: '3D Model' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      const canvas = visitor.page.getByTestId('model-canvas');
+      await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      expect(await canvas.getAttribute('aria-label')).toBe('3D model of house.dxf');
+      expect(await visitor.page.getByRole('button', { name: 'Export .glb' }).count()).toBe(0);
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('says so in words where WebGL is unavailable', async () => {
     const session = await openBrowser({ webgl: false });
     try {

@@ -1,6 +1,5 @@
 import type { PlanModel } from '@shared/plan/schema';
 import { buildScene } from '@shared/scene/build';
-import type { ProjectFile } from '@shared/schemas/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Box } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -11,12 +10,30 @@ import { planQueryOptions } from '@/features/plan';
 import { ModelViewer } from '@/features/viewer';
 import { errorMessage } from '@/lib/utils';
 import { downloadModel } from '../api/files';
+import { publicPlanQueryOptions } from '../api/public-plan';
+
+export interface ModelFile {
+  id: string;
+  name: string;
+  planStatus?: 'processing' | 'ready' | 'failed';
+}
+
+/** Whose plan: the owner's (signed in) or a share link's. */
+type PlanSource = { projectId: string; token?: undefined } | { projectId: string; token: string };
 
 /**
- * The "3D Model" tab: the model built from what Planform read in one of the project's drawings (three.js loads
- * with this tab only). Loaded lazily by the project page.
+ * The 3D model built from what Planform read in one of the project's drawings, with a choice of drawing. three.js
+ * loads with this module only (the pages import it lazily).
  */
-export function ModelTab({ files }: { files: ProjectFile[] }) {
+function ModelPanel({
+  files,
+  source,
+  onExport,
+}: {
+  files: ModelFile[];
+  source: PlanSource;
+  onExport?: (fileId: string) => Promise<void>;
+}) {
   const initial = files.find((f) => f.planStatus === 'ready') ?? files[0];
   const [fileId, setFileId] = useState(initial?.id ?? '');
   const file = files.find((f) => f.id === fileId) ?? initial;
@@ -37,26 +54,64 @@ export function ModelTab({ files }: { files: ProjectFile[] }) {
           >
             {files.map((f) => (
               <option key={f.id} value={f.id}>
-                {f.originalName}
+                {f.name}
               </option>
             ))}
           </select>
         </div>
       ) : null}
-      <FileModel key={file.id} file={file} />
+      <FileModel key={file.id} file={file} source={source} onExport={onExport} />
     </div>
   );
 }
 
-function FileModel({ file }: { file: ProjectFile }) {
-  const query = useQuery(planQueryOptions(file.projectId, file.id));
+/** The owner's "3D Model" tab, with the glb export. */
+export function ModelTab({ projectId, files }: { projectId: string; files: ModelFile[] }) {
+  return (
+    <ModelPanel
+      files={files}
+      source={{ projectId }}
+      onExport={(fileId) => downloadModel(projectId, fileId)}
+    />
+  );
+}
+
+/** The share page's 3D view: read-only, through the link's token. */
+export function PublicModel({
+  projectId,
+  token,
+  files,
+}: {
+  projectId: string;
+  token: string;
+  files: ModelFile[];
+}) {
+  return <ModelPanel files={files} source={{ projectId, token }} />;
+}
+
+function FileModel({
+  file,
+  source,
+  onExport,
+}: {
+  file: ModelFile;
+  source: PlanSource;
+  onExport?: (fileId: string) => Promise<void>;
+}) {
+  const shared = source.token !== undefined;
+  const owners = useQuery({ ...planQueryOptions(source.projectId, file.id), enabled: !shared });
+  const links = useQuery({
+    ...publicPlanQueryOptions(source.projectId, source.token ?? '', file.id),
+    enabled: shared,
+  });
+  const query = shared ? links : owners;
   const plan = query.data;
   if (query.isError) return <Alert>{errorMessage(query.error)}</Alert>;
   if (!plan || plan.status === 'processing')
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-        <Spinner className="size-4" /> Planform is still reading {file.originalName}. The 3D model appears as
-        soon as it is read.
+        <Spinner className="size-4" /> Planform is still reading {file.name}. The 3D model appears as soon as
+        it is read.
       </p>
     );
   if (plan.status === 'failed')
@@ -64,20 +119,29 @@ function FileModel({ file }: { file: ProjectFile }) {
   if (!plan.walls.length)
     return (
       <Alert>
-        {`No walls were found in ${file.originalName}, so there is no 3D model to show.`}
+        {`No walls were found in ${file.name}, so there is no 3D model to show.`}
         {plan.message ? ` ${plan.message}` : ''}
       </Alert>
     );
-  return <PlanModelView plan={plan} file={file} />;
+  return <PlanModelView plan={plan} file={file} onExport={onExport} />;
 }
 
-function PlanModelView({ plan, file }: { plan: PlanModel; file: ProjectFile }) {
+function PlanModelView({
+  plan,
+  file,
+  onExport,
+}: {
+  plan: PlanModel;
+  file: ModelFile;
+  onExport?: (fileId: string) => Promise<void>;
+}) {
   const scene = useMemo(() => buildScene(plan), [plan]);
   const [busy, setBusy] = useState(false);
   async function exportGlb() {
+    if (!onExport) return;
     setBusy(true);
     try {
-      await downloadModel(file.projectId, file.id);
+      await onExport(file.id);
     } catch (error) {
       toast.error('Download failed', { description: errorMessage(error) });
     } finally {
@@ -87,12 +151,14 @@ function PlanModelView({ plan, file }: { plan: PlanModel; file: ProjectFile }) {
   return (
     <ModelViewer
       scene={scene}
-      title={file.originalName}
+      title={file.name}
       actions={
-        <Button variant="outline" size="sm" onClick={exportGlb} disabled={busy}>
-          {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
-          {busy ? 'Preparing...' : 'Export .glb'}
-        </Button>
+        onExport ? (
+          <Button variant="outline" size="sm" onClick={exportGlb} disabled={busy}>
+            {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
+            {busy ? 'Preparing...' : 'Export .glb'}
+          </Button>
+        ) : null
       }
     />
   );

@@ -303,7 +303,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             />
           ) : (
             <Suspense fallback={<LoadingScreen label="Loading the 3D viewer" />}>
-              <ModelTab files={files} />
+              <ModelTab
+                projectId={project.id}
+                files={files.map((f) => ({ id: f.id, name: f.originalName, planStatus: f.planStatus }))}
+              />
             </Suspense>
           )}
         </TabPanel>

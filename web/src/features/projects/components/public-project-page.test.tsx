@@ -40,6 +40,7 @@ describe('PublicProjectPage', () => {
         tags: ['Residential'],
         files: [
           {
+            id: 'f1',
             name: 'plan.png',
             fileType: 'image',
             sizeBytes: 2048,

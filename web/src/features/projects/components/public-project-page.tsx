@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, FileText, Images, Link2Off } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -11,6 +11,9 @@ import { publicProjectQueryOptions } from '../api/public';
 import { FileCard } from './file-card';
 import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
 import { RenderCard } from './render-card';
+
+// three.js loads only when the shared project has a drawing with a model to show.
+const PublicModel = lazy(() => import('./model-tab').then((m) => ({ default: m.PublicModel })));
 
 export const LINK_UNAVAILABLE = 'This link is no longer available';
 
@@ -90,6 +93,23 @@ export function PublicProjectPage() {
           </ul>
         )}
       </section>
+
+      {project.files.some((f) => f.planStatus === 'ready') ? (
+        <section aria-labelledby="public-model" className="flex flex-col gap-4">
+          <h2 id="public-model" className="text-xl font-semibold text-slate-900">
+            3D Model
+          </h2>
+          <Suspense fallback={<LoadingScreen label="Loading the 3D viewer" className="min-h-40" />}>
+            <PublicModel
+              projectId={id}
+              token={token}
+              files={project.files
+                .filter((f) => f.planStatus === 'ready')
+                .map((f) => ({ id: f.id, name: f.name, planStatus: f.planStatus }))}
+            />
+          </Suspense>
+        </section>
+      ) : null}
 
       <section aria-labelledby="public-files" className="flex flex-col gap-4">
         <h2 id="public-files" className="text-xl font-semibold text-slate-900">
