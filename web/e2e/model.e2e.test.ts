@@ -83,6 +83,8 @@ describe('the 3D model, in Chromium', () => {
       )
       .toBe(false);
     await page.getByRole('button', { name: 'Room labels' }).click();
+    // The toggle's colours fade (a CSS transition): axe must see them settled, not half-way (a 1-in-n failure).
+    await expect.poll(() => page.evaluate('document.getAnimations().length')).toBe(0);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });

@@ -1,13 +1,13 @@
 import type { PlanModel } from '@shared/plan/schema';
 import { buildScene } from '@shared/scene/build';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Box } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { planQueryOptions } from '@/features/plan';
-import { ModelViewer } from '@/features/viewer';
+import { ModelViewer, warmRenderer } from '@/features/viewer';
 import { errorMessage } from '@/lib/utils';
 import { downloadModel } from '../api/files';
 import { publicPlanQueryOptions } from '../api/public-plan';
@@ -63,6 +63,15 @@ function ModelPanel({
       <FileModel key={file.id} file={file} source={source} onExport={onExport} />
     </div>
   );
+}
+
+/**
+ * Fetches the plan the 3D Model tab opens on and creates the WebGL renderer, so the tab draws at once (the page
+ * calls it when idle).
+ */
+export function prefetchModel(client: QueryClient, projectId: string, fileId: string): Promise<void> {
+  warmRenderer();
+  return client.prefetchQuery(planQueryOptions(projectId, fileId));
 }
 
 /** The owner's "3D Model" tab, with the glb export. */

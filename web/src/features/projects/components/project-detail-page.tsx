@@ -1,6 +1,6 @@
 import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
 import type { ProjectDetail, ProjectFile, ProjectRender } from '@shared/schemas/projects';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   Box,
@@ -12,7 +12,7 @@ import {
   Settings,
   Share2,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -35,8 +35,16 @@ import { StatusBadge } from './status-badge';
 
 // The plan overlay (and the full schema it validates with) loads only when a user opens it.
 const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
-// three.js and the scene builder load only when the 3D Model tab opens.
-const ModelTab = lazy(() => import('./model-tab').then((m) => ({ default: m.ModelTab })));
+// three.js and the scene builder load only on the project page (when idle, or when the 3D Model tab opens). Once
+// loaded, the tab renders the module directly: a lazy component suspends at least once, and React holds a
+// suspended reveal back for 300 ms.
+let modelModule: typeof import('./model-tab') | null = null;
+const loadModelModule = () =>
+  import('./model-tab').then((m) => {
+    modelModule = m;
+    return m;
+  });
+const LazyModelTab = lazy(() => loadModelModule().then((m) => ({ default: m.ModelTab })));
 
 const TABS = ['overview', 'files', 'renders', 'model'] as const;
 type TabValue = (typeof TABS)[number];
@@ -101,8 +109,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
 
   const files = project.files.filter((f) => f.status === 'uploaded');
   const renders = project.renders;
+  const modelFileId = files.find((f) => f.planStatus === 'ready')?.id;
+  usePrefetchModel(project.id, modelFileId);
 
   function selectTab(value: string) {
+    // User timing for bench:viewer (and field measurements): the tab opened → the model's first frame.
+    if (value === 'model') performance.mark('planform:model-tab');
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -303,7 +315,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             />
           ) : (
             <Suspense fallback={<LoadingScreen label="Loading the 3D viewer" />}>
-              <ModelTab
+              <ModelTabOnceLoaded
                 projectId={project.id}
                 files={files.map((f) => ({ id: f.id, name: f.originalName, planStatus: f.planStatus }))}
               />
@@ -322,6 +334,30 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Once the page is idle, loads the 3D viewer's code and the plan its tab opens on, so opening the tab draws the
+ * model at once instead of downloading three.js first.
+ */
+function usePrefetchModel(projectId: string, fileId: string | undefined) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!fileId) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => {
+      void import('./model-tab')
+        .then((m) => m.prefetchModel(client, projectId, fileId))
+        .catch(() => undefined);
+    });
+    return () => cancel(handle);
+  }, [client, projectId, fileId]);
+}
+
+function ModelTabOnceLoaded(props: ComponentProps<typeof LazyModelTab>) {
+  const Loaded = modelModule?.ModelTab ?? LazyModelTab;
+  return <Loaded {...props} />;
 }
 
 function SummaryItem({

@@ -14,10 +14,10 @@ import {
   Ruler,
   Tags,
 } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { ModelViewerEngine, type ViewMode, webglAvailable } from '../lib/engine';
+import { ModelViewerEngine, type ViewMode, webglDefined } from '../lib/engine';
 
 export const NO_WEBGL_MESSAGE =
   'The 3D view needs WebGL, which this browser has turned off or does not support. Turn on hardware acceleration in the browser settings, or export the model (.glb) and open it in another 3D viewer.';
@@ -46,7 +46,7 @@ export function ModelViewer({
 }) {
   const mount = useRef<HTMLDivElement>(null);
   const engine = useRef<ModelViewerEngine | null>(null);
-  const [supported] = useState(webglAvailable);
+  const [supported] = useState(webglDefined);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [mode, setMode] = useState<ViewMode>('orbit');
@@ -65,7 +65,9 @@ export function ModelViewer({
   const sectionId = useId();
   const roomId = useId();
 
-  useEffect(() => {
+  // A layout effect: the engine measures its container and draws its first frame before the browser paints, one
+  // paint sooner than an effect would.
+  useLayoutEffect(() => {
     const el = mount.current;
     if (!el || !supported) return;
     let created: ModelViewerEngine;

@@ -26,7 +26,7 @@ import {
   LineBasicMaterial,
   Mesh,
   MeshBasicMaterial,
-  MeshStandardMaterial,
+  MeshLambertMaterial,
   OrthographicCamera,
   PerspectiveCamera,
   Plane,
@@ -59,13 +59,36 @@ const WALK_STEP = 0.4;
 const TURN_STEP = Math.PI / 24;
 const ORBIT_STEP = Math.PI / 36;
 
-/** Whether this browser can draw WebGL at all (checked before three.js is asked to). */
-export function webglAvailable(): boolean {
+/**
+ * Whether this browser knows WebGL at all. Cheap: no context is created (that costs hundreds of milliseconds on
+ * a software renderer); a browser that knows WebGL but cannot create a context makes the engine's constructor
+ * throw, which the viewer reports the same way.
+ */
+export const webglDefined = () =>
+  typeof window !== 'undefined' && typeof window.WebGLRenderingContext !== 'undefined';
+
+let sharedRenderer: WebGLRenderer | null = null;
+
+/**
+ * One WebGL renderer for the page's lifetime, reused by every viewer: a WebGL context costs from tens of
+ * milliseconds (a GPU) to half a second (a software renderer) to create, and browsers cap how many a page may hold,
+ * so switching drawings must not create one each time.
+ */
+function acquireRenderer(): WebGLRenderer {
+  if (!sharedRenderer) {
+    sharedRenderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
+    sharedRenderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  }
+  return sharedRenderer;
+}
+
+/** Creates the shared renderer ahead of time (the project page calls it when idle); failures wait for the viewer. */
+export function warmRenderer(): void {
+  if (!webglDefined()) return;
   try {
-    const canvas = document.createElement('canvas');
-    return !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    acquireRenderer();
   } catch {
-    return false;
+    // No WebGL context here: the viewer says so when it opens.
   }
 }
 
@@ -105,9 +128,9 @@ export class ModelViewerEngine {
     private readonly scene: Scene,
     private readonly events: ViewerEvents = {},
   ) {
+    performance.mark('planform:model-engine');
     this.radius = sceneRadius(scene);
-    this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer = acquireRenderer();
     this.renderer.localClippingEnabled = false;
     this.renderer.clippingPlanes = [this.cut];
     this.canvas = this.renderer.domElement;
@@ -157,6 +180,8 @@ export class ModelViewerEngine {
     this.resizeObserver.observe(container);
     this.resize();
     this.setView(defaultCameras(scene)[0]);
+    performance.mark('planform:model-engine-ready');
+    this.draw();
     this.loop();
   }
 
@@ -172,10 +197,8 @@ export class ModelViewerEngine {
       geometry.computeBoundingSphere();
       const [r, g, b, a] = spec.baseColorFactor;
       const transparent = 'blend' in spec;
-      const material = new MeshStandardMaterial({
+      const material = new MeshLambertMaterial({
         color: new Color().setRGB(r, g, b),
-        roughness: spec.roughnessFactor,
-        metalness: 0,
         transparent,
         opacity: a,
         side: transparent ? DoubleSide : undefined,
@@ -188,10 +211,7 @@ export class ModelViewerEngine {
     }
     const { min, max } = this.scene.bounds;
     const size = Math.max(max[0] - min[0], max[2] - min[2]) * 4 + 20;
-    const ground = new Mesh(
-      new PlaneGeometry(size, size),
-      new MeshStandardMaterial({ color: GROUND, roughness: 1, metalness: 0 }),
-    );
+    const ground = new Mesh(new PlaneGeometry(size, size), new MeshLambertMaterial({ color: GROUND }));
     ground.rotation.x = -Math.PI / 2;
     const c = sceneCentre(this.scene);
     ground.position.set(c[0], min[1] - 0.01, c[2]);
@@ -375,7 +395,9 @@ export class ModelViewerEngine {
       const material = mesh.material as { dispose?: () => void } | undefined;
       material?.dispose?.();
     });
-    this.renderer.dispose();
+    // The renderer stays for the next viewer (see acquireRenderer); only this scene's state goes.
+    this.renderer.renderLists.dispose();
+    this.renderer.clippingPlanes = [];
     this.canvas.remove();
     this.labels.domElement.remove();
   }
@@ -387,7 +409,10 @@ export class ModelViewerEngine {
   private loop = () => {
     if (this.disposed) return;
     this.frame = requestAnimationFrame(this.loop);
-    if (!this.needsRender) return;
+    if (this.needsRender) this.draw();
+  };
+
+  private draw() {
     this.needsRender = false;
     const camera = this.mode === 'top' ? this.top : this.perspective;
     this.renderer.render(this.three, camera);
@@ -397,7 +422,7 @@ export class ModelViewerEngine {
       performance.mark('planform:model-first-frame');
       this.events.onFirstFrame?.();
     }
-  };
+  }
 
   private resize() {
     const rect = this.container.getBoundingClientRect();
