@@ -106,7 +106,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/projects/{projectId}/files/{fileId}/model': {
     summary:
-      "The drawing's 3D model, built from its plan by the one scene builder (shared/scene): `?format=glb` (glTF 2.0 binary, metres, Y up, a named node per wall, opening and room). Answers a presigned GET (5 minutes) that downloads `<drawing name>-model.glb`.",
+      "The drawing's 3D model, built from its plan by the one scene builder (shared/scene): `?format=glb` (glTF 2.0 binary, metres, Y up, a named node per wall, opening and room) or `?format=ifc` (IFC4: IfcWall per wall with its thickness, IfcDoor/IfcWindow filling IfcOpeningElements, IfcSpace per room with its net floor area, IfcSlab floors and roof; metres, Z up). Answers a presigned GET (5 minutes) that downloads `<drawing name>-model.glb` or `.ifc`.",
     responses: [
       '200 `{ url, fileName, expiresIn }`',
       '400 `VALIDATION_FAILED` (an unknown format)',

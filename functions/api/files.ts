@@ -4,6 +4,7 @@ import { placeholderPlan } from '../../shared/plan/placeholder';
 import { planCorrectionsSchema } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { sceneToGlb } from '../../shared/scene/gltf';
+import { sceneToIfc } from '../../shared/scene/ifc';
 import { createFileSchema, modelQuerySchema } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
@@ -22,7 +23,7 @@ import { fileRenderKeys, modelKey } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan, savePlan } from '../lib/plan/plan-store';
+import { loadPlan, savePlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
@@ -137,7 +138,7 @@ export const handler = createHttpHandler({
     if (file.status !== 'uploaded') throw notFound('File not found');
     if (planReadInProgress(file)) return json(200, { plan: processingPlan(file) });
     const plan = file.planStatus && file.planStatus !== 'processing' ? await loadPlan(file.id) : null;
-    if (plan) return json(200, { plan });
+    if (plan) return json(200, { plan: await withStoreyHeight(plan) });
     // Never read (uploaded before plans were read on upload), lost, or stuck: read it now.
     await readPlanAgain(file, log);
     return json(200, { plan: processingPlan(file) });
@@ -163,7 +164,7 @@ export const handler = createHttpHandler({
       ...(file.planMessage ? { message: file.planMessage } : {}),
       corrections,
     });
-    return json(200, { plan });
+    return json(200, { plan: await withStoreyHeight(plan) });
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/model': async ({ event, params }) => {
@@ -178,8 +179,17 @@ export const handler = createHttpHandler({
         plan?.message ?? 'No walls were read from this drawing, so there is no 3D model to export.',
       );
     const key = modelKey(file.id, format);
-    await writeObject(env.rendersBucket, key, Buffer.from(sceneToGlb(buildScene(plan))), 'model/gltf-binary');
-    const fileName = `${file.originalName.replace(/\.[^.]*$/, '')}-model.${format}`;
+    const baseName = file.originalName.replace(/\.[^.]*$/, '');
+    const scene = buildScene(await withStoreyHeight(plan));
+    if (format === 'ifc')
+      await writeObject(
+        env.rendersBucket,
+        key,
+        Buffer.from(sceneToIfc(scene, { name: baseName })),
+        'application/x-step',
+      );
+    else await writeObject(env.rendersBucket, key, Buffer.from(sceneToGlb(scene)), 'model/gltf-binary');
+    const fileName = `${baseName}-model.${format}`;
     const url = await presignDownload(env.rendersBucket, key, fileName);
     return json(200, { url, fileName, expiresIn: 300 });
   },

@@ -5,8 +5,10 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import validator from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser } from '../../infra/local/testing';
+import { IFCDOOR, IFCSPACE, IFCWALL, IFCWINDOW, IfcAPI } from 'web-ifc';
+import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
 import { type PlanModel, planModelSchema } from '../../shared/plan/schema';
+import { buildScene } from '../../shared/scene/build';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import { planDxf } from '../lib/drawings/fixtures/plan';
 import { localAws } from '../test/local-aws';
@@ -163,12 +165,66 @@ describe('plan model API', () => {
       nodes: { name: string }[];
     };
     const names = gltf.nodes.map((n) => n.name);
-    expect(names.filter((n) => n.startsWith('Wall '))).toHaveLength(plan.walls.length);
+    // One node per wall of the model: the plan's, and those built across its doors and windows.
+    expect(names.filter((n) => n.startsWith('Wall '))).toHaveLength(buildScene(plan).walls.length);
+    expect(names.filter((n) => n.startsWith('Door ') || n.startsWith('Window ')).length).toBeGreaterThan(0);
     expect(names).toContain('Building');
     // The default format is glb; other formats, and other people, are refused.
     expect((await api(url, { token })).status).toBe(200);
     expect((await api(`${url}?format=obj`, { token })).status).toBe(400);
     expect((await api(url, { token: other.tokens.idToken })).status).toBe(404);
+  });
+
+  it("exports the model as IFC4 that web-ifc reads back with the plan's walls, doors, windows and spaces", async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId } = await uploadedPlan(token, 'Ground floor.dxf', Buffer.from(planDxf()));
+    const plan = await settledPlan(token, projectId, fileId);
+    const answer = await api(`/api/projects/${projectId}/files/${fileId}/model?format=ifc`, { token });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json).toMatchObject({ fileName: 'Ground floor-model.ifc', expiresIn: 300 });
+    const download = await fetch((answer.json as { url: string }).url);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;.*Ground%20floor-model\.ifc/);
+    const bytes = new Uint8Array(await download.arrayBuffer());
+    const ifc = new IfcAPI();
+    await ifc.Init();
+    const model = ifc.OpenModel(bytes);
+    const count = (type: number) => ifc.GetLineIDsWithType(model, type).size();
+    const scene = buildScene(plan);
+    expect(count(IFCWALL)).toBe(scene.walls.length);
+    expect(count(IFCDOOR)).toBe(scene.openings.filter((o) => o.kind === 'door').length);
+    expect(count(IFCWINDOW)).toBe(scene.openings.filter((o) => o.kind === 'window').length);
+    expect(count(IFCSPACE)).toBe(plan.rooms.length);
+    expect(count(IFCDOOR) + count(IFCWINDOW)).toBeGreaterThan(0);
+    ifc.CloseModel(model);
+  });
+
+  it('builds every model at the storey height of the system settings, which the plan answer carries', async () => {
+    const token = owner.tokens.idToken;
+    const { admin } = localCloud();
+    const root = (await signIn(admin.email, admin.password)).idToken;
+    const setHeight = (value: number) =>
+      api('/api/admin/settings/rendering.storey_height', { token: root, method: 'PATCH', body: { value } });
+    const { projectId, fileId } = await uploadedPlan(token, 'Tall.dxf', Buffer.from(planDxf()));
+    expect((await settledPlan(token, projectId, fileId)).storeyHeight).toBe(2.7);
+    expect((await setHeight(3.2)).status).toBe(200);
+    try {
+      const plan = (await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token })).json as {
+        plan: PlanModel;
+      };
+      expect(plan.plan.storeyHeight).toBe(3.2);
+      const answer = await api(`/api/projects/${projectId}/files/${fileId}/model?format=glb`, { token });
+      const glb = new Uint8Array(await (await fetch((answer.json as { url: string }).url)).arrayBuffer());
+      const jsonLength = new DataView(glb.buffer).getUint32(12, true);
+      const gltf = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength))) as {
+        extras: { storeyHeight: number };
+        nodes: { name: string; extras?: { height?: number } }[];
+      };
+      expect(gltf.extras.storeyHeight).toBe(3.2);
+      expect(gltf.nodes.find((n) => n.name === 'Wall 1')?.extras?.height).toBe(3.2);
+      expect((await setHeight(1)).status).toBe(400);
+    } finally {
+      expect((await setHeight(2.7)).status).toBe(200);
+    }
   });
 
   it('has no model to export for a drawing without walls, and says why', async () => {

@@ -5,7 +5,7 @@ import { getProjectBundle, getShare } from '../lib/db/projects';
 import { notFound } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan } from '../lib/plan/plan-store';
+import { loadPlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { isId, toPublic } from '../lib/project-views';
 
 const PUBLIC_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
@@ -41,7 +41,8 @@ export const handler = createHttpHandler({
       !planReadInProgress(file) && file.planStatus && file.planStatus !== 'processing'
         ? await loadPlan(file.id)
         : null;
-    const { corrections: _, ...plan } = stored ?? placeholderPlan(file.originalName, 'processing');
+    if (!stored) return json(200, { plan: placeholderPlan(file.originalName, 'processing') }, PUBLIC_HEADERS);
+    const { corrections: _, ...plan } = await withStoreyHeight(stored);
     return json(200, { plan }, PUBLIC_HEADERS);
   },
 });

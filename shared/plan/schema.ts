@@ -144,6 +144,11 @@ export const planModelSchema = z.object({
   rooms: z.array(planRoomSchema),
   warnings: z.array(z.string()),
   corrections: planCorrectionsSchema.optional(),
+  /**
+   * Floor to ceiling, metres: the drawing's when it states one; in API answers otherwise the
+   * `rendering.storey_height` system setting, so every 3D model of the plan has the same height.
+   */
+  storeyHeight: z.number().finite().min(2).max(6).optional(),
 });
 export type PlanModel = z.infer<typeof planModelSchema>;
 

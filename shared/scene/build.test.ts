@@ -91,6 +91,52 @@ describe('buildScene', () => {
     expect(scene.warnings).toEqual(['1 opening(s) are not on a wall and were left out of the model.']);
   });
 
+  it('builds a wall across a door or window the plan drew as a gap between walls, and cuts it through', () => {
+    const plan = roomPlan();
+    // The front wall as the readers give it: two walls with a 900 mm gap for the door, the door in the gap.
+    plan.walls[0] = { a: [0, 0], b: [1000, 0], thickness: 200 };
+    plan.walls.push({ a: [1900, 0], b: [4000, 0], thickness: 200 });
+    plan.openings[0] = { kind: 'door', a: [1000, 0], b: [1900, 0] };
+    // A window in a gap at a corner: only one wall runs its way.
+    plan.walls[1] = { a: [4000, 0], b: [4000, 900], thickness: 200 };
+    plan.openings[1] = { kind: 'window', a: [4000, 900], b: [4000, 2100] };
+    plan.walls.push({ a: [4000, 2100], b: [4000, 3000], thickness: 200 });
+    const scene = buildScene(plan, { storeyHeight: 2.7 });
+    expect(scene.warnings).toEqual([]);
+    const bridges = scene.walls.filter((w) => w.planIndex === -1);
+    expect(bridges.map((w) => [w.name, Number(w.length.toFixed(6)), w.thickness])).toEqual([
+      ['Wall 7', 0.9, 0.2],
+      ['Wall 8', 1.2, 0.2],
+    ]);
+    const [doorWall, windowWall] = bridges;
+    // Over the door a lintel from 2.10 m; the window has a sill to 0.90 m and a lintel from 2.10 m.
+    const spans = (wall: typeof doorWall) =>
+      wall!.pieces.map((p) => [
+        Number((p.center[1] - p.size[1] / 2).toFixed(6)),
+        Number((p.center[1] + p.size[1] / 2).toFixed(6)),
+      ]);
+    expect(spans(doorWall)).toEqual([[2.1, 2.7]]);
+    expect(spans(windowWall)).toEqual([
+      [0, 0.9],
+      [2.1, 2.7],
+    ]);
+    expect(scene.openings.map((o) => [o.name, o.wallIndex])).toEqual([
+      ['Door 1', 6],
+      ['Window 1', 7],
+    ]);
+  });
+
+  it('does not bridge a gap no wall runs into, nor one too wide to be a door or window', () => {
+    const plan = roomPlan();
+    plan.openings = [
+      { kind: 'door', a: [2000, 1500], b: [2900, 1500] },
+      { kind: 'opening', a: [-7000, 0], b: [0, 0] },
+    ];
+    const scene = buildScene(plan);
+    expect(scene.walls.filter((w) => w.planIndex === -1)).toEqual([]);
+    expect(scene.warnings).toEqual(['2 opening(s) are not on a wall and were left out of the model.']);
+  });
+
   it('keeps every wall’s length: solid runs plus openings add up to it (property)', () => {
     fc.assert(
       fc.property(

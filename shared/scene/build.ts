@@ -11,7 +11,8 @@ import {
   type Vec3,
 } from './types';
 
-type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'>;
+type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'> &
+  Partial<Pick<PlanModel, 'storeyHeight'>>;
 type Floor = [number, number];
 
 /** Openings narrower than this (metres) are noise; a door leaf or a pane is this thick. */
@@ -19,11 +20,15 @@ const MIN_OPENING_M = 0.2;
 const PANEL_M = 0.04;
 
 /**
- * Plan → scene: walls raised to the storey height with their thickness, doors and windows cut through the walls
+ * Plan → scene: walls raised to the storey height (the options', else the plan's, else 2.70 m) with their thickness, doors and windows cut through the walls
  * they lie on, a floor slab per room and an optional flat roof over them. Pure and deterministic.
  */
 export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Scene {
-  const o = { ...DEFAULT_SCENE_OPTIONS, ...options };
+  const o = {
+    ...DEFAULT_SCENE_OPTIONS,
+    ...(plan.storeyHeight ? { storeyHeight: plan.storeyHeight } : {}),
+    ...options,
+  };
   const mpu = plan.space.metresPerUnit;
   const origin = planOrigin(plan);
   const toFloor = (p: PlanPoint): Floor => [
@@ -57,7 +62,18 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
   let unplaced = 0;
   const nearby = wallIndex(walls);
   for (const opening of plan.openings) {
-    const placed = placeOpening(opening, walls, nearby, toFloor);
+    let placed = placeOpening(opening, walls, nearby, toFloor);
+    if (!placed) {
+      // Readers draw most doors and windows as a gap between two walls: a wall is built across the gap (the
+      // lintel over a door, the sill and lintel of a window) and the opening is cut through all of it.
+      const bridge = bridgeOpening(opening, walls, nearby, toFloor, o.storeyHeight);
+      if (bridge) {
+        bridge.name = `Wall ${walls.length + 1}`;
+        walls.push(bridge);
+        cuts.push([]);
+        placed = { wall: walls.length - 1, from: 0, to: bridge.length };
+      }
+    }
     if (placed) cuts[placed.wall]!.push({ from: placed.from, to: placed.to, opening });
     else unplaced++;
   }
@@ -188,6 +204,41 @@ function placeOpening(
   if (!best) return null;
   const { wall, from, to } = best;
   return { wall, from, to };
+}
+
+/** Openings wider than this (metres) are not bridged: a gap that wide is a missing wall, not a door or window. */
+const MAX_BRIDGE_M = 6;
+
+/**
+ * A wall across an opening drawn as a gap: the opening's ends touch the end of at least one wall running the
+ * same way (within that wall's thickness), whose thickness the new wall takes. Null when nothing carries it.
+ */
+function bridgeOpening(
+  opening: PlanOpening,
+  walls: SceneWall[],
+  nearby: (p: Floor) => readonly number[],
+  toFloor: (p: PlanPoint) => Floor,
+  height: number,
+): SceneWall | null {
+  const a = toFloor(opening.a);
+  const b = toFloor(opening.b);
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (length < MIN_OPENING_M || length > MAX_BRIDGE_M) return null;
+  const ux = (b[0] - a[0]) / length;
+  const uz = (b[1] - a[1]) / length;
+  let thickness = 0;
+  for (const end of [a, b])
+    for (const index of nearby(end)) {
+      const wall = walls[index]!;
+      const wx = (wall.end[0] - wall.start[0]) / wall.length;
+      const wz = (wall.end[1] - wall.start[1]) / wall.length;
+      if (Math.abs(wx * ux + wz * uz) < 0.95) continue;
+      const touch = Math.max(wall.thickness, 0.15);
+      const near = [wall.start, wall.end].some((p) => Math.hypot(p[0] - end[0], p[1] - end[1]) <= touch);
+      if (near) thickness = Math.max(thickness, wall.thickness);
+    }
+  if (!thickness) return null;
+  return { name: '', planIndex: -1, start: a, end: b, length, thickness, height, pieces: [] };
 }
 
 /** How far from a wall's centreline an opening's midpoint may lie and still be on it. */

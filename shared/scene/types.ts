@@ -22,7 +22,7 @@ export interface SceneBox {
 export interface SceneWall {
   /** "Wall 1" … in the plan's order. */
   name: string;
-  /** The plan wall it comes from. */
+  /** The plan wall it comes from; −1 for a wall built across an opening the plan drew as a gap between walls. */
   planIndex: number;
   /** Centreline end points on the floor (x, z), metres. */
   start: [number, number];

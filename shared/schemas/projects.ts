@@ -115,7 +115,8 @@ export const fileIdParamsSchema = projectIdParamsSchema.extend({
   fileId: z.string().regex(/^[0-9a-z]{26}$/),
 });
 /** The 3D model's export formats (`GET …/files/{fileId}/model?format=`). */
-export const MODEL_FORMATS = ['glb'] as const;
+export const MODEL_FORMATS = ['glb', 'ifc'] as const;
+export type ModelFormat = (typeof MODEL_FORMATS)[number];
 export const modelQuerySchema = z.strictObject({ format: z.enum(MODEL_FORMATS).default('glb') });
 
 export const publicProjectQuerySchema = z.object({ k: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });

@@ -41,6 +41,16 @@ export const KNOWN_SETTINGS = {
     category: 'limits',
     description: 'Generations one user may start per UTC day.',
   },
+  'rendering.storey_height': {
+    schema: z
+      .number({ error: 'Must be a height in metres between 2 and 6' })
+      .min(2, 'Must be a height in metres between 2 and 6')
+      .max(6, 'Must be a height in metres between 2 and 6'),
+    default: 2.7,
+    category: 'rendering',
+    description:
+      'Floor-to-ceiling height in metres of the 3D models (viewer and exports) where a drawing does not state one.',
+  },
 } as const;
 
 export type KnownSettingKey = keyof typeof KNOWN_SETTINGS;

@@ -223,6 +223,12 @@ describe('journeys on a phone: a user', () => {
     await page.getByRole('tab', { name: 'Renders (0)' }).click();
     await visible(page.getByText('No renders yet'));
     await expectNoHorizontalOverflow(page, 'project renders');
+    await page.getByRole('tab', { name: '3D Model' }).click();
+    // The viewer, or what stands in its place (a drawing still being read, no WebGL): either way it fits.
+    await visible(
+      page.getByRole('tabpanel').locator('[data-testid="model-canvas"], [role="alert"], p[role="status"]').first(),
+    );
+    await expectNoHorizontalOverflow(page, 'project 3D model');
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Project Settings' });

@@ -388,6 +388,10 @@ describe('keyboard only in Chromium', () => {
     expect(await hasFocus(overview)).toBe(true);
     await expect.poll(() => overview.getAttribute('aria-selected'), WAIT).toBe('true');
     await page.keyboard.press('End');
+    const modelTab = page.getByRole('tab', { name: '3D Model' });
+    expect(await hasFocus(modelTab)).toBe(true);
+    await expect.poll(() => modelTab.getAttribute('aria-selected'), WAIT).toBe('true');
+    await page.keyboard.press('ArrowLeft');
     expect(await hasFocus(rendersTab)).toBe(true);
     await expect.poll(() => rendersTab.getAttribute('aria-selected'), WAIT).toBe('true');
 

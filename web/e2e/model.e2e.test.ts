@@ -3,6 +3,7 @@
  * the cut and roof, measuring a known length (the 12 m front wall of the fixture house), the glb export, axe, and
  * the message where WebGL is unavailable.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,13 +143,20 @@ describe('the 3D model, in Chromium', () => {
     expect(browser.errors).toEqual([]);
   });
 
-  it('exports the model as a glb from the tab', async () => {
+  it('exports the model as glb and IFC from the tab', async () => {
     const { page } = browser;
     await openModelTab(page);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export .glb' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('house-model.glb');
+    const ifc = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export .ifc' }).click();
+    const ifcFile = await ifc;
+    expect(ifcFile.suggestedFilename()).toBe('house-model.ifc');
+    const text = (await readFile((await ifcFile.path())!)).toString('utf8');
+    expect(text).toMatch(/^ISO-10303-21;/);
+    expect(text).toContain("FILE_SCHEMA(('IFC4'));");
   });
 
   it('shows the model read-only on the share page, without signing in', async () => {

@@ -1,4 +1,5 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { MODEL_FORMATS } from '../../../shared/schemas/projects';
 import type { NormalisedDrawing } from '../drawings/types';
 import { env } from '../env';
 import { planKey } from '../plan/plan-key';
@@ -19,9 +20,13 @@ export function fileRenderKeys(file: { id: string; previewKey?: string | null })
   const drawing = drawingKeys(file.id);
   return [
     ...new Set(
-      [file.previewKey, drawing.png, drawing.meta, planKey(file.id), modelKey(file.id, 'glb')].filter(
-        (k): k is string => !!k,
-      ),
+      [
+        file.previewKey,
+        drawing.png,
+        drawing.meta,
+        planKey(file.id),
+        ...MODEL_FORMATS.map((format) => modelKey(file.id, format)),
+      ].filter((k): k is string => !!k),
     ),
   ];
 }

@@ -1,6 +1,7 @@
 /** Where a file's plan model lives: one JSON object in the renders bucket, beside its normalised drawing. */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { type PlanModel, planModelSchema } from '../../../shared/plan/schema';
+import { getSetting } from '../db/settings';
 import { env } from '../env';
 import { s3 } from '../storage';
 import { planKey } from './plan-key';
@@ -26,4 +27,13 @@ export async function loadPlan(fileId: string): Promise<PlanModel | null> {
     if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return null;
     throw error;
   }
+}
+
+/**
+ * The plan as answered and built: its storey height is the drawing's when it states one, else the
+ * `rendering.storey_height` setting (never stored, so a change of the setting applies to every plan).
+ */
+export async function withStoreyHeight(plan: PlanModel): Promise<PlanModel> {
+  if (plan.storeyHeight) return plan;
+  return { ...plan, storeyHeight: await getSetting('rendering.storey_height') };
 }

@@ -9,9 +9,11 @@ export const getFileDownload = (projectId: string, fileId: string) =>
     fileName: string;
   }>;
 
-/** `GET /api/projects/{id}/files/{fileId}/model?format=glb`: a short-lived URL that downloads the 3D model. */
-export const getModelDownload = (projectId: string, fileId: string) =>
-  api.get(`/projects/${enc(projectId)}/files/${enc(fileId)}/model?format=glb`) as Promise<{
+export type ModelFormat = 'glb' | 'ifc';
+
+/** `GET /api/projects/{id}/files/{fileId}/model?format=glb|ifc`: a short-lived URL that downloads the 3D model. */
+export const getModelDownload = (projectId: string, fileId: string, format: ModelFormat = 'glb') =>
+  api.get(`/projects/${enc(projectId)}/files/${enc(fileId)}/model?format=${format}`) as Promise<{
     url: string;
     fileName: string;
   }>;
@@ -21,9 +23,13 @@ export async function downloadFile(projectId: string, fileId: string): Promise<v
   saveFrom(await getFileDownload(projectId, fileId));
 }
 
-/** Downloads the drawing's 3D model (glTF binary, metres), built from what Planform read. */
-export async function downloadModel(projectId: string, fileId: string): Promise<void> {
-  saveFrom(await getModelDownload(projectId, fileId));
+/** Downloads the drawing's 3D model (glTF binary or IFC4, metres), built from what Planform read. */
+export async function downloadModel(
+  projectId: string,
+  fileId: string,
+  format: ModelFormat = 'glb',
+): Promise<void> {
+  saveFrom(await getModelDownload(projectId, fileId, format));
 }
 
 function saveFrom({ url, fileName }: { url: string; fileName: string }): void {

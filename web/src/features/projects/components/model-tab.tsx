@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { planQueryOptions } from '@/features/plan';
 import { ModelViewer, warmRenderer } from '@/features/viewer';
 import { errorMessage } from '@/lib/utils';
-import { downloadModel } from '../api/files';
+import { downloadModel, type ModelFormat } from '../api/files';
 import { publicPlanQueryOptions } from '../api/public-plan';
 
 export interface ModelFile {
@@ -32,7 +32,7 @@ function ModelPanel({
 }: {
   files: ModelFile[];
   source: PlanSource;
-  onExport?: (fileId: string) => Promise<void>;
+  onExport?: (fileId: string, format: ModelFormat) => Promise<void>;
 }) {
   const initial = files.find((f) => f.planStatus === 'ready') ?? files[0];
   const [fileId, setFileId] = useState(initial?.id ?? '');
@@ -80,7 +80,7 @@ export function ModelTab({ projectId, files }: { projectId: string; files: Model
     <ModelPanel
       files={files}
       source={{ projectId }}
-      onExport={(fileId) => downloadModel(projectId, fileId)}
+      onExport={(fileId, format) => downloadModel(projectId, fileId, format)}
     />
   );
 }
@@ -105,7 +105,7 @@ function FileModel({
 }: {
   file: ModelFile;
   source: PlanSource;
-  onExport?: (fileId: string) => Promise<void>;
+  onExport?: (fileId: string, format: ModelFormat) => Promise<void>;
 }) {
   const shared = source.token !== undefined;
   const owners = useQuery({ ...planQueryOptions(source.projectId, file.id), enabled: !shared });
@@ -142,15 +142,39 @@ function PlanModelView({
 }: {
   plan: PlanModel;
   file: ModelFile;
-  onExport?: (fileId: string) => Promise<void>;
+  onExport?: (fileId: string, format: ModelFormat) => Promise<void>;
 }) {
   const scene = useMemo(() => buildScene(plan), [plan]);
+  return (
+    <ModelViewer
+      scene={scene}
+      title={file.name}
+      actions={
+        onExport ? (
+          <>
+            <ExportButton format="glb" label="Export .glb" onExport={() => onExport(file.id, 'glb')} />
+            <ExportButton format="ifc" label="Export .ifc" onExport={() => onExport(file.id, 'ifc')} />
+          </>
+        ) : null
+      }
+    />
+  );
+}
+
+function ExportButton({
+  format,
+  label,
+  onExport,
+}: {
+  format: ModelFormat;
+  label: string;
+  onExport: () => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
-  async function exportGlb() {
-    if (!onExport) return;
+  async function run() {
     setBusy(true);
     try {
-      await onExport(file.id);
+      await onExport();
     } catch (error) {
       toast.error('Download failed', { description: errorMessage(error) });
     } finally {
@@ -158,18 +182,16 @@ function PlanModelView({
     }
   }
   return (
-    <ModelViewer
-      scene={scene}
-      title={file.name}
-      actions={
-        onExport ? (
-          <Button variant="outline" size="sm" onClick={exportGlb} disabled={busy}>
-            {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
-            {busy ? 'Preparing...' : 'Export .glb'}
-          </Button>
-        ) : null
-      }
-    />
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={run}
+      disabled={busy}
+      title={format === 'ifc' ? 'IFC4, for BIM software' : 'glTF binary, for 3D software'}
+    >
+      {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
+      {busy ? 'Preparing...' : label}
+    </Button>
   );
 }
 
