@@ -366,7 +366,12 @@ describe('journeys on a desktop: a user', () => {
       formatDateTime(project.createdAt),
     ]);
     expect(formatDateTime(project.createdAt)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Files (1)', 'Renders (0)', '3D Model']);
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual([
+      'Overview',
+      'Files (1)',
+      'Renders (0)',
+      '3D Model',
+    ]);
     const panel = page.getByRole('tabpanel');
     expect(await panel.getByRole('heading', { name: 'Project Details' }).isVisible()).toBe(true);
     expect(await panel.getByRole('heading', { name: 'Recent Activity' }).isVisible()).toBe(true);

@@ -226,7 +226,10 @@ describe('journeys on a phone: a user', () => {
     await page.getByRole('tab', { name: '3D Model' }).click();
     // The viewer, or what stands in its place (a drawing still being read, no WebGL): either way it fits.
     await visible(
-      page.getByRole('tabpanel').locator('[data-testid="model-canvas"], [role="alert"], p[role="status"]').first(),
+      page
+        .getByRole('tabpanel')
+        .locator('[data-testid="model-canvas"], [role="alert"], p[role="status"]')
+        .first(),
     );
     await expectNoHorizontalOverflow(page, 'project 3D model');
 
