@@ -46,7 +46,7 @@ import {
   ensureUserPool,
   resolveAdminCredentials,
 } from './seed';
-import { serveStatic } from './static';
+import { serveStatic, webAppHeaders } from './static';
 import { LocalStepFunctions } from './stepfunctions';
 
 export const ROOT_DIR = resolve(import.meta.dirname, '../..');
@@ -286,7 +286,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // Handler modules go through Vite's module graph so that edits take effect on the next request.
       loadModule = (path) => vite.ssrLoadModule(path) as never;
     } else {
-      spa = serveStatic(join(ROOT_DIR, 'web/dist'));
+      // The production security headers, CSP included, so the app (and the browser tests) run under them.
+      spa = serveStatic(join(ROOT_DIR, 'web/dist'), webAppHeaders(s3!.endpoint));
     }
     // Reading an upload runs in its own sandboxes, bounded like its Lambda (CDK: 2 GB, 2 minutes), so that a huge
     // or hostile drawing cannot stall the API or grow this process.

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic } from './static';
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from '../lib/security-headers';
+import { serveStatic, webAppHeaders } from './static';
 
 let root: string;
 let server: Server;
@@ -74,5 +75,23 @@ describe('the local cloud serves the built SPA like CloudFront', () => {
     expect((await raw('/assets/app-abc.js')).response.headers.get('cache-control')).toContain('immutable');
     expect((await raw('/')).response.headers.get('cache-control')).toBe('no-cache');
     expect((await raw('/assets/missing.js')).response.status).toBe(404);
+  });
+});
+
+describe('webAppHeaders', () => {
+  it('sends the deployed CSP with the local S3 emulator as the storage host, and no HTTPS upgrade', () => {
+    const headers = webAppHeaders('http://127.0.0.1:4568');
+    const csp = headers['content-security-policy']!;
+    expect(csp).toBe(
+      contentSecurityPolicy(
+        { storage: ['http://127.0.0.1:4568', 'http://localhost:4568'], auth: [] },
+        { upgradeInsecureRequests: false },
+      ),
+    );
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:4568 http://localhost:4568");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(headers['x-frame-options']).toBe('DENY');
   });
 });

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from '../lib/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,8 +56,28 @@ export const SECURITY_HEADERS = {
   'content-security-policy': "frame-ancestors 'none'",
 };
 
-/** Serves the built SPA like CloudFront + its viewer-request function: unknown extensionless paths get index.html. */
-export function serveStatic(root: string) {
+/**
+ * The web app's headers as CloudFront sends them (infra/lib/security-headers.ts), with the local S3 emulator as
+ * the storage host. Only `upgrade-insecure-requests` and HSTS are left out: the local cloud speaks plain HTTP.
+ */
+export function webAppHeaders(s3Endpoint: string): Record<string, string> {
+  const s3 = new URL(s3Endpoint);
+  const storage = [s3.origin, `${s3.protocol}//localhost:${s3.port}`];
+  return {
+    ...SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(
+      { storage, auth: [] },
+      { upgradeInsecureRequests: false },
+    ),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
+
+/**
+ * Serves the built SPA like CloudFront + its viewer-request function: unknown extensionless paths get index.html.
+ * `headers` replace the default security headers on every answer (the web app's CSP, for instance).
+ */
+export function serveStatic(root: string, headers: Record<string, string> = SECURITY_HEADERS) {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' });
@@ -71,7 +92,7 @@ export function serveStatic(root: string) {
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) {
       if (extname(safe)) {
-        res.writeHead(404, { 'content-type': 'text/plain', ...SECURITY_HEADERS });
+        res.writeHead(404, { 'content-type': 'text/plain', ...headers });
         res.end('Not found');
         return;
       }
@@ -84,19 +105,19 @@ export function serveStatic(root: string) {
     }
     const immutable = safe.startsWith('/assets/');
     const encoding = preferredEncoding(req, file);
-    const headers = {
+    const answer = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       vary: 'accept-encoding',
-      ...SECURITY_HEADERS,
+      ...headers,
     };
     if (encoding) {
       const body = compressed(file, encoding);
-      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+      res.writeHead(200, { ...answer, 'content-encoding': encoding, 'content-length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    res.writeHead(200, headers);
+    res.writeHead(200, answer);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   };

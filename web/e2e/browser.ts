@@ -41,6 +41,11 @@ export async function openBrowser(
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // The local cloud serves the production CSP: anything it blocks is a failure, as it would be in AWS.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      errors.push(message.text());
+  });
   return {
     context,
     page,

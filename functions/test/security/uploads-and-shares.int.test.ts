@@ -607,6 +607,13 @@ describe('security response headers', () => {
     for (const path of ['/', '/dashboard', `/projects/${projectId}/public?k=x`, '/missing.js']) {
       const response = await fetch(`${localCloud().url}${path}`);
       expectSecurityHeaders(path, response.headers);
+      // The CSP CloudFront sends (infra/lib/security-headers.ts), so the browser tests run under it.
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, `${path}: CSP`).toContain("default-src 'self'; script-src 'self'");
+      expect(csp, `${path}: CSP`).toContain("object-src 'none'");
+      expect(response.headers.get('permissions-policy'), `${path}: Permissions-Policy`).toContain(
+        'camera=()',
+      );
     }
   });
 

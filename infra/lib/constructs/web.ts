@@ -11,6 +11,7 @@ import { Construct, type IConstruct } from 'constructs';
 import type { RuntimeConfig } from '../../../shared/schemas/config';
 import { acknowledge, flattenReference, wildcardResource } from '../nag';
 import { repoPath } from '../paths';
+import { contentSecurityPolicy, PERMISSIONS_POLICY } from '../security-headers';
 import { privateBucketProps } from './storage';
 
 /** Where `npm run build:web` writes the SPA. */
@@ -91,23 +92,11 @@ export class Web extends Construct {
     });
 
     const region = Aws.REGION;
-    const s3Hosts = `https://*.s3.${region}.amazonaws.com https://*.s3.amazonaws.com`;
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self'",
-      // Toast and UI libraries inject <style> elements at runtime.
-      "style-src 'self' 'unsafe-inline'",
-      // Renders and drawings are shown through presigned S3 GET URLs; local previews are blob:/data: URLs.
-      `img-src 'self' data: blob: ${s3Hosts}`,
-      "font-src 'self' data:",
-      // Cognito (Amplify Auth) and presigned POST/PUT uploads straight to S3.
-      `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${s3Hosts}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      'upgrade-insecure-requests',
-    ].join('; ');
+    const s3Hosts = [`https://*.s3.${region}.amazonaws.com`, 'https://*.s3.amazonaws.com'];
+    const csp = contentSecurityPolicy(
+      { storage: s3Hosts, auth: [`https://cognito-idp.${region}.amazonaws.com`] },
+      { upgradeInsecureRequests: true },
+    );
 
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Planform security headers',
@@ -130,7 +119,7 @@ export class Web extends Construct {
         customHeaders: [
           {
             header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            value: PERMISSIONS_POLICY,
             override: true,
           },
         ],
