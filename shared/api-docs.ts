@@ -101,7 +101,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/projects/{projectId}/files/{fileId}/plan': {
     summary:
-      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text).",
+      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text). `storeyHeight` (metres) is the drawing's when it states one, else the `rendering.storey_height` setting: every 3D model of the plan is built at it.",
     responses: ['200 `{ plan }`', '404 the file is not uploaded', OWNER],
   },
   'GET /api/projects/{projectId}/files/{fileId}/model': {
