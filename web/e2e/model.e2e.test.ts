@@ -189,6 +189,8 @@ describe('the 3D model, in Chromium', () => {
       const alert = session.page.getByRole('alert').filter({ hasText: 'The 3D view needs WebGL' });
       await expect.poll(() => alert.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await session.page.locator('canvas').count()).toBe(0);
+      // What the message points to is there: the exports.
+      expect(await session.page.getByRole('button', { name: 'Export .glb' }).isVisible()).toBe(true);
     } finally {
       await session.close();
     }

@@ -91,9 +91,12 @@ export function ModelViewer({
 
   if (!supported || failed) {
     return (
-      <p role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900">
-        {NO_WEBGL_MESSAGE}
-      </p>
+      <div className={cn('flex flex-col gap-3', className)}>
+        <p role="alert" className="rounded-md bg-amber-50 p-4 text-sm text-amber-900">
+          {NO_WEBGL_MESSAGE}
+        </p>
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
     );
   }
 

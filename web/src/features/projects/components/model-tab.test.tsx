@@ -1,0 +1,100 @@
+import { PLAN_MODEL_VERSION, type PlanModel } from '@shared/plan/schema';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, signedInAs } from '@/test/render';
+import { ModelTab, PublicModel } from './model-tab';
+
+const api = vi.hoisted(() => ({
+  get: vi.fn(),
+  post: vi.fn(),
+  put: vi.fn(),
+  patch: vi.fn(),
+  delete: vi.fn(),
+}));
+vi.mock('@/lib/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/api-client')>()),
+  api,
+}));
+
+function plan(overrides: Partial<PlanModel> = {}): PlanModel {
+  return {
+    version: PLAN_MODEL_VERSION,
+    status: 'ready',
+    source: { format: 'dxf' },
+    space: { units: 'm', metresPerUnit: 1, scaleGuessed: false, yDown: false },
+    walls: [
+      { a: [0, 0], b: [4, 0], thickness: 0.2 },
+      { a: [4, 0], b: [4, 3], thickness: 0.2 },
+    ],
+    openings: [],
+    rooms: [],
+    warnings: [],
+    ...overrides,
+  };
+}
+
+const files = [
+  { id: 'f1', name: 'ground.dxf', planStatus: 'ready' as const },
+  { id: 'f2', name: 'elevation.dxf', planStatus: 'ready' as const },
+];
+
+const show = (element: React.ReactElement) => renderPage(element, { auth: signedInAs('ada@example.com') });
+
+describe('ModelTab', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  // jsdom has no WebGL: the tab says so in words and points to the export, which stays available.
+  it('says WebGL is needed where the browser has none, and offers the exports it points to', async () => {
+    api.get.mockResolvedValue({ plan: plan() });
+    show(<ModelTab projectId="p1" files={files} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The 3D view needs WebGL/);
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f1/plan', expect.anything());
+    expect(screen.getByRole('button', { name: 'Export .glb' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export .ifc' })).toBeInTheDocument();
+  });
+
+  it('asks for another drawing’s plan when one is chosen', async () => {
+    api.get.mockResolvedValue({ plan: plan() });
+    const user = userEvent.setup();
+    show(<ModelTab projectId="p1" files={files} />);
+    await screen.findByRole('alert');
+    await user.selectOptions(screen.getByLabelText('Drawing'), 'elevation.dxf');
+    await vi.waitFor(() =>
+      expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f2/plan', expect.anything()),
+    );
+  });
+
+  it('says when the drawing is still being read, could not be read, or holds no walls', async () => {
+    api.get.mockResolvedValueOnce({ plan: plan({ status: 'processing', walls: [] }) });
+    const first = show(<ModelTab projectId="p1" files={files.slice(0, 1)} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Planform is still reading ground.dxf');
+    first.unmount();
+
+    api.get.mockResolvedValueOnce({
+      plan: plan({ status: 'failed', walls: [], message: 'This DWG is damaged.' }),
+    });
+    const second = show(<ModelTab projectId="p1" files={files.slice(0, 1)} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This DWG is damaged.');
+    second.unmount();
+
+    api.get.mockResolvedValueOnce({
+      plan: plan({ walls: [], message: 'No walls found: this looks like an elevation.' }),
+    });
+    show(<ModelTab projectId="p1" files={files.slice(0, 1)} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No walls were found in ground.dxf, so there is no 3D model to show. No walls found: this looks like an elevation.',
+    );
+  });
+
+  it('reads a shared drawing through the link, without signing in', async () => {
+    api.get.mockResolvedValue({ plan: plan() });
+    show(<PublicModel projectId="p1" token={'k'.repeat(22)} files={files.slice(0, 1)} />);
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Export .glb' })).toBeNull();
+    expect(api.get).toHaveBeenCalledWith(
+      `/public/projects/p1/files/f1/plan?k=${'k'.repeat(22)}`,
+      expect.objectContaining({ auth: false }),
+    );
+  });
+});
