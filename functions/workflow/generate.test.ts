@@ -41,6 +41,7 @@ const input = (generationId: string, variation: 1 | 2 | 3): VariationInput => ({
   provider: 'bedrock-stability-structure',
   style: 'photorealistic',
   fidelity: 0.7,
+  storeyHeight: 3.1,
   fileId: '01bbbbbbbbbbbbbbbbbbbbbbbb',
   analysis: '',
   item: {
@@ -85,6 +86,7 @@ describe('Generate task', () => {
       prompt: 'A courtyard house',
       style: 'photorealistic',
       fidelity: 0.7,
+      storeyHeight: 3.1,
     });
   });
 

@@ -26,6 +26,7 @@ export function imageRequest(input: VariationInput, drawing: NormalisedDrawing):
     style: input.style,
     fidelity: input.fidelity,
     generationId: input.generationId,
+    ...(input.storeyHeight ? { storeyHeight: input.storeyHeight } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ export interface Prepared {
   provider: string;
   style: RenderStyle;
   fidelity: number;
+  /** Floor to ceiling, metres: the plan's, else the `rendering.storey_height` setting (as the 3D model's). */
+  storeyHeight: number;
   fileId: string;
   analysis: string;
   items: PreparedItem[];
@@ -28,6 +30,7 @@ export interface VariationInput extends ExecutionInput {
   provider: string;
   style: RenderStyle;
   fidelity: number;
+  storeyHeight?: number;
   fileId: string;
   analysis: string;
   item: PreparedItem;

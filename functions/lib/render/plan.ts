@@ -5,6 +5,7 @@
  * at most ~260 cells a side.
  */
 
+import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
 import type { NormalisedDrawing, Segment } from '../drawings/types';
 import { decodePngLuminance } from './png';
@@ -63,7 +64,8 @@ export interface Plan {
   wallCount: number;
 }
 
-export const STOREY_HEIGHT = 2.8;
+/** The scene builder's default storey, so a render and the 3D model stand equally high. */
+export const STOREY_HEIGHT = DEFAULT_SCENE_OPTIONS.storeyHeight;
 const MIN_GAP = 0.45;
 const MAX_GAP = 2.6;
 const GRID_SIDE = 256;

@@ -17,6 +17,8 @@ export interface ImageRequest {
    * a retried Generate asks for the same image; the local renderer is deterministic and ignores it.
    */
   generationId?: string;
+  /** Floor to ceiling in metres for renderers of a 3D model (the 3D model's own; 2.70 m by default). */
+  storeyHeight?: number;
 }
 
 export interface ImageResult {
@@ -61,7 +63,7 @@ export const localImageProvider: ImageProvider = {
   async generate(req) {
     const style = req.style ?? styleFromPrompt(req.prompt);
     const size = clampSize(req.size);
-    const r = await renderScene(req.drawing, req.variation, style, size);
+    const r = await renderScene(req.drawing, req.variation, style, size, { storeyHeight: req.storeyHeight });
     return { png: r.png, width: r.width, height: r.height, description: r.description };
   },
 };

@@ -7,6 +7,7 @@ import { analyseDrawing } from './analyse';
 import { buildPlan } from './plan';
 import { localImageProvider, renderVariations } from './provider';
 import { renderScene, type SceneRender } from './render';
+import { FLOOR_LEVEL } from './scene';
 import { STYLES, type Style, styleFromPrompt, type Variation } from './styles';
 
 // Renders take ~0.5 s each on an idle core; leave room for a busy CI machine.
@@ -184,6 +185,14 @@ describe('variations and styles', () => {
     const first = await render('dxf', 'artistic', 1);
     const second = await renderScene(again, 1, 'artistic', 1024);
     expect(second.png.equals(first.png)).toBe(true);
+  });
+
+  it('raises the walls to the storey height it is given (that of the 3D model), 2.70 m by default', async () => {
+    const standard = await renderScene(drawings.dxf, 1, 'isometric', 256);
+    const tall = await renderScene(drawings.dxf, 1, 'isometric', 256, { storeyHeight: 3.4 });
+    expect(standard.wallTop - FLOOR_LEVEL).toBeCloseTo(2.7, 6);
+    expect(tall.wallTop - FLOOR_LEVEL).toBeCloseTo(3.4, 6);
+    expect(await meanAbsDiff(standard.png, tall.png)).toBeGreaterThan(1);
   });
 
   it('maps prompts to styles', () => {

@@ -295,6 +295,7 @@ export async function renderScene(
   variation: Variation,
   style: Style,
   size = 1024,
+  options: { storeyHeight?: number } = {},
 ): Promise<SceneRender> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -303,7 +304,9 @@ export async function renderScene(
     timings[name] = Math.round((now - mark) * 10) / 10;
     mark = now;
   };
-  const plan = buildPlan(drawing);
+  const read = buildPlan(drawing);
+  // The walls stand as high as the 3D model's (the viewer and exports build at the same height).
+  const plan = options.storeyHeight ? { ...read, wallHeight: options.storeyHeight } : read;
   lap('plan');
   const look = lookFor(style, variation);
   const mesh = buildMesh(plan, { cutHeight: look.cutHeight, groundScale: look.groundScale });
