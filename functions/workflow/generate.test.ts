@@ -1,16 +1,24 @@
 import type { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PLAN_MODEL_VERSION, type PlanModel } from '../../shared/plan/schema';
+import { buildScene } from '../../shared/scene/build';
+import { defaultCameras } from '../../shared/scene/cameras';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { createBedrockImageProvider, overrideImageProvider } from '../lib/providers';
+import { prepareConditionImage, sceneConditionImage } from '../lib/providers/conditioning';
 import { seedFor } from '../lib/providers/prompt';
-import { STABILITY_LIMITS } from '../lib/providers/stability';
+import { STABILITY_LIMITS, stabilityCanvasSide } from '../lib/providers/stability';
 import { handler, imageRequest } from './generate';
 import type { VariationInput } from './types';
 
 // The task's S3 side: the normalised drawing comes from memory, the PNG goes nowhere.
-const stored = vi.hoisted(() => ({ drawing: null as NormalisedDrawing | null }));
+const stored = vi.hoisted(() => ({
+  drawing: null as NormalisedDrawing | null,
+  plan: null as PlanModel | null,
+}));
 vi.mock('../lib/generation/drawing-store', () => ({ loadDrawing: async () => stored.drawing }));
+vi.mock('../lib/plan/plan-store', () => ({ loadPlan: async () => stored.plan }));
 vi.mock('../lib/storage', async (original) => ({
   ...(await original<typeof import('../lib/storage')>()),
   writeObject: vi.fn(async () => undefined),
@@ -78,6 +86,25 @@ afterAll(() => {
   delete process.env.LOG_LEVEL;
 });
 
+/** An 8 × 5 m box of 0.2 m walls with a door, as the plan read from a drawing. */
+const boxPlan: PlanModel = {
+  version: PLAN_MODEL_VERSION,
+  status: 'ready',
+  source: { format: 'dxf' },
+  space: { units: 'm', metresPerUnit: 1, scaleGuessed: false, yDown: false },
+  walls: [
+    { a: [0, 0], b: [8, 0], thickness: 0.2 },
+    { a: [8, 0], b: [8, 5], thickness: 0.2 },
+    { a: [8, 5], b: [0, 5], thickness: 0.2 },
+    { a: [0, 5], b: [0, 0], thickness: 0.2 },
+  ],
+  openings: [{ kind: 'door', a: [3, 0], b: [4, 0] }],
+  rooms: [],
+  warnings: [],
+};
+
+const raw = async (png: Buffer) => (await sharp(png).raw().toBuffer({ resolveWithObject: true })).data;
+
 describe('Generate task', () => {
   it('asks the provider for the generation it belongs to', () => {
     expect(imageRequest(input('01gengengengengengengengen1', 2), stored.drawing!)).toMatchObject({
@@ -88,6 +115,48 @@ describe('Generate task', () => {
       fidelity: 0.7,
       storeyHeight: 3.1,
     });
+  });
+
+  it('conditions Bedrock on the 3D model seen from each variation’s camera, not on the plan', async () => {
+    stored.plan = boxPlan;
+    try {
+      const { provider, bodies } = await stabilityProvider();
+      overrideImageProvider(provider);
+      for (const variation of [1, 2, 3] as const)
+        await handler(input('01gengengengengengengengen3', variation));
+      const sent = bodies.map((b) => Buffer.from((b as { image: string }).image, 'base64'));
+      // The model at the generation's storey height, from the cameras of shared/scene/cameras.ts.
+      const scene = buildScene(boxPlan, { storeyHeight: 3.1 });
+      const cameras = defaultCameras(scene);
+      for (const [i, png] of sent.entries()) {
+        const expected = await sceneConditionImage(
+          { scene, camera: cameras[i]! },
+          stabilityCanvasSide(undefined),
+        );
+        expect((await raw(png)).equals(await raw(expected.png)), `variation ${i + 1}`).toBe(true);
+      }
+      // 2 is another camera; 3 is 1's camera at another time of day.
+      expect((await raw(sent[0]!)).equals(await raw(sent[1]!))).toBe(false);
+      expect((await raw(sent[0]!)).equals(await raw(sent[2]!))).toBe(true);
+      // A line drawing: dark lines on white, and not the plan drawing.
+      const pixels = await raw(sent[0]!);
+      const dark = pixels.filter((v) => v < 128).length / pixels.length;
+      expect(dark).toBeGreaterThan(0.002);
+      expect(dark).toBeLessThan(0.2);
+      const planImage = await prepareConditionImage(stored.drawing!.png, stabilityCanvasSide(undefined));
+      expect((await raw(sent[0]!)).equals(await raw(planImage.png))).toBe(false);
+    } finally {
+      stored.plan = null;
+    }
+  });
+
+  it('falls back on the plan drawing when no walls were read', async () => {
+    const { provider, bodies } = await stabilityProvider();
+    overrideImageProvider(provider);
+    await handler(input('01gengengengengengengengen4', 1));
+    const planImage = await prepareConditionImage(stored.drawing!.png, stabilityCanvasSide(undefined));
+    const sent = Buffer.from((bodies[0] as { image: string }).image, 'base64');
+    expect((await raw(sent)).equals(await raw(planImage.png))).toBe(true);
   });
 
   it('a retried Generate of the same generation and variation sends the same seed to Bedrock', async () => {

@@ -1,8 +1,11 @@
+import { buildScene } from '../../shared/scene/build';
+import { defaultCameras } from '../../shared/scene/cameras';
 import type { ImageProviderId } from '../../shared/schemas/settings';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
 import { loadDrawing } from '../lib/generation/drawing-store';
 import { logger } from '../lib/logger';
+import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
 import type { ImageRequest } from '../lib/render/provider';
 import { writeObject } from '../lib/storage';
@@ -18,8 +21,13 @@ export const renderKeys = (renderId: string) => ({
  * What the provider is asked for one variation. The generation id makes a Bedrock render repeatable: a retried
  * Generate (Step Functions retries, a re-run execution) asks for the same seed.
  */
-export function imageRequest(input: VariationInput, drawing: NormalisedDrawing): ImageRequest {
+export function imageRequest(
+  input: VariationInput,
+  drawing: NormalisedDrawing,
+  view?: ImageRequest['view'],
+): ImageRequest {
   return {
+    ...(view ? { view } : {}),
     drawing,
     prompt: input.item.prompt,
     variation: input.item.variation,
@@ -28,6 +36,18 @@ export function imageRequest(input: VariationInput, drawing: NormalisedDrawing):
     generationId: input.generationId,
     ...(input.storeyHeight ? { storeyHeight: input.storeyHeight } : {}),
   };
+}
+
+/**
+ * The 3D model of the stored plan at the generation's storey height, seen from the variation's default camera
+ * (1 the three-quarter view, 2 the opposite corner, 3 the first again): what an image model is conditioned on.
+ * None when the plan has no walls (the provider then falls back on the drawing).
+ */
+export async function variationView(input: VariationInput): Promise<ImageRequest['view']> {
+  const plan = await loadPlan(input.fileId);
+  if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
+  const scene = buildScene(plan, input.storeyHeight ? { storeyHeight: input.storeyHeight } : {});
+  return { scene, camera: defaultCameras(scene)[input.item.variation - 1]! };
 }
 
 /**
@@ -44,7 +64,8 @@ export async function handler(input: VariationInput): Promise<{ imageKey: string
   if (!drawing) throw new DrawingUnreadableError('The normalised drawing is missing');
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
-  const result = await provider.generate(imageRequest(input, drawing));
+  const view = provider.id === 'local' ? undefined : await variationView(input);
+  const result = await provider.generate(imageRequest(input, drawing, view));
   const imageKey = renderKeys(input.item.renderId).image;
   await writeObject(env.rendersBucket, imageKey, result.png, 'image/png');
   log.info('generated', { provider: provider.id, ms: Date.now() - started, bytes: result.png.length });

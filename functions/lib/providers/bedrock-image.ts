@@ -11,7 +11,7 @@ import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-b
 import { logger } from '../logger';
 import type { ImageProvider, ImageRequest, ImageResult } from '../render/provider';
 import { type Style, styleFromPrompt } from '../render/styles';
-import { prepareConditionImage, toPng } from './conditioning';
+import { prepareConditionImage, sceneConditionImage, toPng } from './conditioning';
 import { bedrockRuntimeClient, MODEL_IDS } from './config';
 import { classifyBedrockError, ModelUnavailableError, ProviderServiceError } from './errors';
 import { assertModelActive } from './lifecycle';
@@ -122,7 +122,11 @@ export function createBedrockImageProvider(
 
       let imageBytes: Buffer;
       if (kind === 'stability-structure') {
-        const condition = await prepareConditionImage(req.drawing.png, stabilityCanvasSide(req.size));
+        const side = stabilityCanvasSide(req.size);
+        // The model seen from the variation's camera where there is one; the plan drawing otherwise.
+        const condition = req.view
+          ? await sceneConditionImage(req.view, side)
+          : await prepareConditionImage(req.drawing.png, side);
         const body = buildStabilityControlRequest({ ...common, image: condition.png });
         imageBytes = parseStabilityResponse(await invoke(modelId, body)).png;
       } else {

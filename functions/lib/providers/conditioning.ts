@@ -5,6 +5,9 @@
  * within both models' limits — see stabilityCanvasSide / novaCanvasSide).
  */
 import sharp from 'sharp';
+import type { SceneCamera } from '../../../shared/scene/cameras';
+import { renderLines } from '../../../shared/scene/line-render';
+import type { Scene } from '../../../shared/scene/types';
 
 /** Share of the side left blank around the drawing, so the building is not cut at the image edges. */
 export const CONDITION_MARGIN = 0.06;
@@ -28,6 +31,28 @@ export async function prepareConditionImage(drawingPng: Buffer, side: number): P
   const png = await sharp({ create: { width: side, height: side, channels: 3, background: white } })
     .composite([{ input: fitted.data, left, top }])
     .removeAlpha()
+    .png()
+    .toBuffer();
+  return { png, width: side, height: side };
+}
+
+/**
+ * The conditioning image of a 3D view: the model seen from the variation's camera as dark lines on white (hidden
+ * lines removed), `side × side`, 8-bit RGB PNG. The roof is left out when the camera stands under it.
+ */
+export async function sceneConditionImage(
+  view: { scene: Scene; camera: SceneCamera },
+  side: number,
+): Promise<ConditionImage> {
+  const inside = view.camera.position[1] < (view.scene.roof?.level ?? Number.POSITIVE_INFINITY);
+  const render = renderLines(view.scene, view.camera, {
+    width: side,
+    height: side,
+    lineWidth: Math.max(2, Math.round(side / 512)),
+    without: inside ? ['Roof'] : [],
+  });
+  const png = await sharp(Buffer.from(render.lines), { raw: { width: side, height: side, channels: 1 } })
+    .toColourspace('srgb')
     .png()
     .toBuffer();
   return { png, width: side, height: side };

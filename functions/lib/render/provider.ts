@@ -1,3 +1,5 @@
+import type { SceneCamera } from '../../../shared/scene/cameras';
+import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
 import { renderScene } from './render';
 import { type Style, styleFromPrompt, VARIATIONS, type Variation } from './styles';
@@ -19,6 +21,11 @@ export interface ImageRequest {
   generationId?: string;
   /** Floor to ceiling in metres for renderers of a 3D model (the 3D model's own; 2.70 m by default). */
   storeyHeight?: number;
+  /**
+   * The 3D model and this variation's camera. Image models conditioned on structure are given the model seen from
+   * the camera (a line drawing), not the flat plan, so they can make the view the variation asks for.
+   */
+  view?: { scene: Scene; camera: SceneCamera };
 }
 
 export interface ImageResult {
