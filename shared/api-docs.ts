@@ -148,7 +148,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     ],
   },
   'POST /api/projects/{projectId}/generations': {
-    summary: 'Starts a generation of three variations (idempotent with `Idempotency-Key`).',
+    summary:
+      'Starts a generation of three variations (idempotent with `Idempotency-Key`). `camera` (optional: `{ position, target, fovDeg }` on the 3D model, metres, Y up) renders variations 1 and 3 from a camera placed in the viewer (2 from the opposite corner); each render returns the camera it was made from.',
     body: createGenerationSchema,
     headers: '`Idempotency-Key` (optional, 8–128 characters): the same key returns the same generation.',
     responses: [

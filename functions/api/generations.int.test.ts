@@ -102,6 +102,55 @@ describe('generations API on the local cloud (real state machine, local renderer
     });
   });
 
+  it('renders variations 1 and 3 from a camera placed on the 3D model, and keeps it on those renders', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, 'Camera House');
+    const camera = { position: [-4, 1.6, 3], target: [6, 1.2, -4.5], fovDeg: 60 };
+    const bad = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view', camera: { ...camera, fovDeg: 200 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.message).toMatch(/field of view/);
+    const blind = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view', camera: { ...camera, target: camera.position } },
+    });
+    expect(blind.status).toBe(400);
+
+    const placed = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view', camera },
+    });
+    expect(placed.status).toBe(202);
+    const started = (placed.json as { generation: Generation }).generation;
+    expect(started.camera).toEqual(camera);
+    const done = await settled(token, project.id, started.id);
+    expect(done.status).toBe('completed');
+    expect(done.renders.map((r) => r.camera)).toEqual([camera, null, camera]);
+
+    // The same prompt without a camera renders variation 1 from the style's own framing: another image.
+    const framed = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view' },
+    });
+    const other = await settled(token, project.id, (framed.json as { generation: Generation }).generation.id);
+    const bytesOf = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+    const [fromCamera, fromStyle] = await Promise.all([
+      bytesOf(done.renders[0]!.imageUrl!),
+      bytesOf(other.renders[0]!.imageUrl!),
+    ]);
+    expect(fromCamera.equals(fromStyle)).toBe(false);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.renders.filter((r) => r.generationId === started.id).map((r) => r.camera)).toContainEqual(
+      camera,
+    );
+  });
+
   it('validates: blank prompt, no uploaded file, unknown fields, other users', async () => {
     const token = user.tokens.idToken;
     const empty = await newProject(token, { title: 'Empty' });

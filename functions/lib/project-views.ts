@@ -94,6 +94,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     renderUrl: render.imageKey ? await presignView(env.rendersBucket, render.imageKey, 3600) : null,
     previewUrl: render.previewKey ? await presignView(env.rendersBucket, render.previewKey, 3600) : null,
     error: render.error ?? null,
+    camera: render.camera ?? null,
     createdAt: render.createdAt,
   };
 }

@@ -39,15 +39,16 @@ export function imageRequest(
 }
 
 /**
- * The 3D model of the stored plan at the generation's storey height, seen from the variation's default camera
- * (1 the three-quarter view, 2 the opposite corner, 3 the first again): what an image model is conditioned on.
+ * The 3D model of the stored plan at the generation's storey height, seen from the camera the user placed (variations
+ * 1 and 3) or the variation's default camera (1 the three-quarter view, 2 the opposite corner, 3 the first again):
+ * what an image model is conditioned on, and where the local renderer looks from when the user placed a camera.
  * None when the plan has no walls (the provider then falls back on the drawing).
  */
 export async function variationView(input: VariationInput): Promise<ImageRequest['view']> {
   const plan = await loadPlan(input.fileId);
   if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
   const scene = buildScene(plan, input.storeyHeight ? { storeyHeight: input.storeyHeight } : {});
-  return { scene, camera: defaultCameras(scene)[input.item.variation - 1]! };
+  return { scene, camera: input.item.camera ?? defaultCameras(scene)[input.item.variation - 1]! };
 }
 
 /**
@@ -64,7 +65,9 @@ export async function handler(input: VariationInput): Promise<{ imageKey: string
   if (!drawing) throw new DrawingUnreadableError('The normalised drawing is missing');
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
-  const view = provider.id === 'local' ? undefined : await variationView(input);
+  // Image models are always given the 3D view; the local renderer keeps its style's framing unless the user
+  // placed a camera.
+  const view = provider.id === 'local' && !input.item.camera ? undefined : await variationView(input);
   const result = await provider.generate(imageRequest(input, drawing, view));
   const imageKey = renderKeys(input.item.renderId).image;
   await writeObject(env.rendersBucket, imageKey, result.png, 'image/png');

@@ -1,3 +1,4 @@
+import type { SceneCamera } from '../../shared/scene/cameras';
 import type { RenderStyle, VariationNumber } from '../../shared/schemas/generations';
 
 export interface ExecutionInput {
@@ -12,6 +13,8 @@ export interface PreparedItem {
   jobId: string;
   /** The provider prompt: the active template filled for this variation. */
   prompt: string;
+  /** The camera the user placed, for the variations rendered from it (1 and 3). */
+  camera?: SceneCamera;
 }
 
 export interface Prepared {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { VARIATIONS_PER_GENERATION } from '../constants';
+import type { SceneCamera } from '../scene/cameras';
 
 export const RENDER_STYLES = ['isometric', 'photorealistic', 'artistic', 'night', 'interior'] as const;
 export type RenderStyle = (typeof RENDER_STYLES)[number];
@@ -17,6 +18,31 @@ if (VARIATION_SUFFIXES.length !== VARIATIONS_PER_GENERATION) throw new Error('th
 export const PROMPT_MAX = 2000;
 export const DEFAULT_FIDELITY = 0.7;
 
+const coordinate = z.number().finite().min(-1e6).max(1e6);
+const point3 = z.tuple([coordinate, coordinate, coordinate]);
+
+/**
+ * A camera on the 3D model (shared/scene/cameras.ts: metres, Y up, drawn north −z), as placed in the viewer: the
+ * generation renders variations 1 and 3 from it (2 from the model's opposite corner).
+ */
+export const sceneCameraSchema = z
+  .strictObject({
+    position: point3,
+    target: point3,
+    fovDeg: z
+      .number()
+      .min(10, 'The field of view must be 10° to 120°')
+      .max(120, 'The field of view must be 10° to 120°'),
+  })
+  .refine(
+    (c) =>
+      Math.hypot(c.target[0] - c.position[0], c.target[1] - c.position[1], c.target[2] - c.position[2]) >
+      1e-3,
+    {
+      message: 'The camera must look at a point away from it',
+    },
+  );
+
 export const createGenerationSchema = z.strictObject({
   prompt: z
     .string({ error: 'Please ensure project is created and prompt is provided' })
@@ -30,6 +56,8 @@ export const createGenerationSchema = z.strictObject({
   style: z.enum(RENDER_STYLES).optional(),
   /** 0 = creative (loose), 1 = precise (follows the drawing closely). */
   fidelity: z.number().min(0).max(1).optional(),
+  /** Render from this camera, placed in the 3D viewer; the model's own cameras when absent. */
+  camera: sceneCameraSchema.optional(),
 });
 export type CreateGenerationInput = z.input<typeof createGenerationSchema>;
 
@@ -50,6 +78,8 @@ export interface GenerationRender {
   previewUrl?: string | null;
   error?: string | null;
   description?: string | null;
+  /** The camera it was rendered from when the user chose one (else its variation's default camera). */
+  camera?: SceneCamera | null;
 }
 
 export interface Generation {
@@ -60,6 +90,8 @@ export interface Generation {
   style: RenderStyle | null;
   fidelity: number;
   fileId: string;
+  /** The camera placed in the viewer, when one was. */
+  camera?: SceneCamera | null;
   analysis: string | null;
   succeeded: number;
   failed: number;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
+import type { SceneCamera } from '../scene/cameras';
 import { jsonValueProblem } from './common';
 import {
   ACCEPTED_TYPES_MESSAGE,
@@ -168,6 +169,8 @@ export interface ProjectRender {
   renderUrl: string | null;
   previewUrl?: string | null;
   error?: string | null;
+  /** The camera the user chose for it in the 3D viewer, when one was. */
+  camera?: SceneCamera | null;
   createdAt: string;
 }
 

@@ -5,6 +5,7 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { GenerationStatus, RenderStyle, VariationNumber } from '../../../shared/schemas/generations';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
@@ -21,6 +22,8 @@ export interface GenerationItem {
   style: RenderStyle | null;
   fidelity: number;
   fileId: string;
+  /** The camera placed in the viewer (variations 1 and 3 are rendered from it). */
+  camera?: SceneCamera;
   renderIds: string[];
   jobIds: string[];
   status: GenerationStatus;
@@ -48,6 +51,8 @@ export interface GenerationRenderItem {
   previewKey?: string | null;
   description?: string | null;
   error?: string | null;
+  /** The camera the user chose for it, when one was. */
+  camera?: SceneCamera;
   createdAt: string;
   completedAt?: string | null;
 }

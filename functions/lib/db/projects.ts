@@ -1,5 +1,6 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanCorrections, PlanStatus } from '../../../shared/plan/schema';
+import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
 import { newId } from '../ids';
 import { db, tableName } from './client';
@@ -59,6 +60,8 @@ export interface RenderItem {
   imageKey?: string | null;
   previewKey?: string | null;
   error?: string | null;
+  /** The camera the user chose in the 3D viewer, when one was. */
+  camera?: SceneCamera;
   createdAt: string;
 }
 

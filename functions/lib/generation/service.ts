@@ -93,6 +93,8 @@ export async function startGeneration(
       prompt,
       style: `variation-${variation}`,
       status: 'pending',
+      // The user's camera is variation 1's and 3's (3 changes the time of day); 2 looks from elsewhere.
+      ...(input.camera && variation !== 2 ? { camera: input.camera } : {}),
       createdAt: now,
     });
     jobs.push({
@@ -120,6 +122,7 @@ export async function startGeneration(
     style: input.style ?? null,
     fidelity: input.fidelity ?? DEFAULT_FIDELITY,
     fileId: file.id,
+    ...(input.camera ? { camera: input.camera } : {}),
     renderIds: renders.map((r) => r.id),
     jobIds: jobs.map((j) => j.id as string),
     status: 'running',
@@ -151,7 +154,8 @@ export async function startGeneration(
         existing.prompt === prompt &&
         (input.fileId === undefined || existing.fileId === input.fileId) &&
         (existing.style ?? null) === (input.style ?? null) &&
-        existing.fidelity === (input.fidelity ?? DEFAULT_FIDELITY);
+        existing.fidelity === (input.fidelity ?? DEFAULT_FIDELITY) &&
+        JSON.stringify(existing.camera ?? null) === JSON.stringify(input.camera ?? null);
       if (!sameRequest) {
         throw new AppError(
           'UNPROCESSABLE',
@@ -209,6 +213,7 @@ export async function toGeneration(
     style: generation.style,
     fidelity: generation.fidelity,
     fileId: generation.fileId,
+    camera: generation.camera ?? null,
     analysis: generation.analysis,
     succeeded: generation.succeeded,
     failed: generation.failed,
@@ -223,6 +228,7 @@ export async function toGeneration(
         previewUrl: r.previewKey ? await presignView(env.rendersBucket, r.previewKey, 3600) : null,
         error: r.error ?? null,
         description: r.description ?? null,
+        camera: r.camera ?? null,
       })),
     ),
   };

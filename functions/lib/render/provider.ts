@@ -70,7 +70,10 @@ export const localImageProvider: ImageProvider = {
   async generate(req) {
     const style = req.style ?? styleFromPrompt(req.prompt);
     const size = clampSize(req.size);
-    const r = await renderScene(req.drawing, req.variation, style, size, { storeyHeight: req.storeyHeight });
+    const r = await renderScene(req.drawing, req.variation, style, size, {
+      storeyHeight: req.storeyHeight,
+      ...(req.view ? { view: req.view } : {}),
+    });
     return { png: r.png, width: r.width, height: r.height, description: r.description };
   },
 };

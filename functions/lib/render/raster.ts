@@ -107,6 +107,16 @@ export function fitCamera(
   return cam;
 }
 
+/** A perspective camera from an eye towards a target (world metres, z up) with a vertical field of view. */
+export function lookAtCamera(eye: Vec3, target: Vec3, fovDeg: number, width: number, height: number): Camera {
+  const f = normalize(sub(target, eye));
+  const helper: Vec3 = Math.abs(f[2]) > 0.999 ? [0, 1, 0] : [0, 0, 1];
+  const r = normalize(cross(f, helper));
+  const u = cross(r, f);
+  const scale = height / 2 / Math.tan((fovDeg * Math.PI) / 360);
+  return { kind: 'persp', eye, r, u, f, scale, cx: width / 2, cy: height / 2, width, height, near: 0.05 };
+}
+
 /** An orthographic camera looking along `dir` (towards the scene) that covers `box`, for shadow maps. */
 export function lightCamera(box: Mesh['box'], towardsLight: Vec3, size: number): Camera {
   const target: Vec3 = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) / 2];

@@ -1,8 +1,12 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildScene } from '../../../shared/scene/build';
+import { defaultCameras } from '../../../shared/scene/cameras';
+import { renderLines } from '../../../shared/scene/line-render';
 import { PDF_LAYOUT, PLAN, PNG_LAYOUT, planDxf, planPdf, planPng } from '../drawings/fixtures/plan';
 import { normaliseDrawing } from '../drawings/normalise';
 import type { NormalisedDrawing } from '../drawings/types';
+import { readPlan } from '../plan/read-plan';
 import { analyseDrawing } from './analyse';
 import { buildPlan } from './plan';
 import { localImageProvider, renderVariations } from './provider';
@@ -245,4 +249,39 @@ describe('bounded work for any input', () => {
     expect(r.width).toBe(512);
     expect(performance.now() - started).toBeLessThan(20_000);
   });
+});
+
+describe('a camera placed on the 3D model', () => {
+  const bytes = async (fixture: Fixture) =>
+    fixture === 'dxf'
+      ? { bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' }
+      : fixture === 'png'
+        ? { bytes: await planPng(), fileName: 'plan.png' }
+        : { bytes: Buffer.from(await planPdf()), fileName: 'plan.pdf' };
+
+  // The renderer's massing and the 3D model come from the same drawing: seen from the same camera, the building
+  // covers the same pixels (the renderer's walls are its own reading, so not to the pixel).
+  it.each(['dxf', 'png', 'pdf'] as const)(
+    'renders the %s from it: the building where the model is',
+    async (fixture) => {
+      const { plan, drawing } = await readPlan(await bytes(fixture));
+      const scene = buildScene(plan);
+      const camera = defaultCameras(scene)[1];
+      const size = 256;
+      const r = await renderScene(drawing!, 2, 'photorealistic', size, { view: { scene, camera } });
+      const model = renderLines(scene, camera, { width: size, height: size, without: ['Roof'] });
+      let both = 0;
+      let either = 0;
+      for (let i = 0; i < size * size; i++) {
+        const inRender = r.classes[i]! >= 2;
+        const inModel = model.depth[i]! > 0;
+        if (inRender && inModel) both++;
+        if (inRender || inModel) either++;
+      }
+      expect(both / either).toBeGreaterThan(0.9);
+      // Not the style's own framing: that one puts the building elsewhere.
+      const framed = await renderScene(drawing!, 2, 'photorealistic', size);
+      expect(framed.png.equals(r.png)).toBe(false);
+    },
+  );
 });

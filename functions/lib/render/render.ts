@@ -5,6 +5,8 @@
  * randomness is hashed from the input and the variation.
  */
 import sharp from 'sharp';
+import type { SceneCamera } from '../../../shared/scene/cameras';
+import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
 import { fbm, hash2, hashBytes, mix, noise2, rand2, smoothstep } from './noise';
 import { buildPlan, type Plan } from './plan';
@@ -14,6 +16,7 @@ import {
   type Frame,
   fitCamera,
   lightCamera,
+  lookAtCamera,
   project,
   rasterize,
   unproject,
@@ -21,6 +24,7 @@ import {
 } from './raster';
 import { buildMesh, FLOOR_LEVEL, MAT, MAT_CLASS, type Mesh } from './scene';
 import { type Look, lookFor, type RGB, type Style, type Variation } from './styles';
+import { worldCamera } from './view-camera';
 import { watercolour } from './watercolour';
 
 export interface SceneRender {
@@ -295,7 +299,7 @@ export async function renderScene(
   variation: Variation,
   style: Style,
   size = 1024,
-  options: { storeyHeight?: number } = {},
+  options: { storeyHeight?: number; view?: { scene: Scene; camera: SceneCamera } } = {},
 ): Promise<SceneRender> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -312,7 +316,11 @@ export async function renderScene(
   const mesh = buildMesh(plan, { cutHeight: look.cutHeight, groundScale: look.groundScale });
   const W = size;
   const H = size;
-  const cam = fitCamera(mesh.box, { ...look.camera, width: W, height: H });
+  // A camera the user placed on the 3D model, else the style's own framing.
+  const placed = options.view ? worldCamera(options.view, drawing, plan) : null;
+  const cam = placed
+    ? lookAtCamera(placed.eye, placed.target, placed.fovDeg, W, H)
+    : fitCamera(mesh.box, { ...look.camera, width: W, height: H });
   const frame = rasterize(mesh, cam, { twoSided: (m) => m === MAT.glass });
   lap('raster');
   const sunDir = directionFrom(look.sun.azimuth, look.sun.elevation);
