@@ -159,6 +159,33 @@ describe('the 3D model, in Chromium', () => {
     expect(text).toContain("FILE_SCHEMA(('IFC4'));");
   });
 
+  it('renders the view the user chose, and opens such a render in 3D at its camera', async () => {
+    const { page } = browser;
+    const canvas = await openModelTab(page);
+    await canvas.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.getByLabel('Prompt for this view').fill('White stucco walls, evening light');
+    await page.getByRole('button', { name: 'Render this view' }).click();
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts(), { timeout: 15_000 })
+      .toContainEqual(expect.stringContaining('Rendering this view'));
+    const detail = async () =>
+      (await api(`/api/projects/${projectId}`, { token: user.tokens.idToken })).json as {
+        renders: { camera?: { fovDeg: number } | null; prompt: string }[];
+      };
+    const placed = (await detail()).renders.filter((r) => r.prompt === 'White stucco walls, evening light');
+    expect(placed.map((r) => !!r.camera).sort()).toEqual([false, true, true]);
+    await page.getByRole('tab', { name: /^Renders/ }).click();
+    const open = page.getByRole('button', { name: 'Open in 3D' });
+    await expect.poll(() => open.count(), { timeout: 15_000 }).toBe(2);
+    await open.first().click();
+    await expect
+      .poll(() => page.getByRole('tab', { name: '3D Model' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    expect(await canvas.getAttribute('data-mode')).toBe('orbit');
+  });
+
   it('shows the model read-only on the share page, without signing in', async () => {
     const shared = await api(`/api/projects/${projectId}/share`, {
       token: user.tokens.idToken,

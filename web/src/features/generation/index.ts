@@ -1,3 +1,4 @@
+export { createGeneration, newIdempotencyKey } from './api/generations';
 export { GenerationPanel } from './components/generation-panel';
 export { GenerationSideCards } from './components/generation-side-cards';
 export type { SourceDrawing } from './components/prompt-card';

@@ -1,15 +1,19 @@
 import type { PlanModel } from '@shared/plan/schema';
 import { buildScene } from '@shared/scene/build';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { Box } from 'lucide-react';
+import type { SceneCamera } from '@shared/scene/cameras';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Camera } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { createGeneration, newIdempotencyKey } from '@/features/generation';
 import { planQueryOptions } from '@/features/plan';
-import { ModelViewer, warmRenderer } from '@/features/viewer';
+import { ModelViewer, type ViewMode, warmRenderer } from '@/features/viewer';
 import { errorMessage } from '@/lib/utils';
 import { downloadModel, type ModelFormat } from '../api/files';
+import { projectKeys } from '../api/projects';
 import { publicPlanQueryOptions } from '../api/public-plan';
 
 export interface ModelFile {
@@ -29,12 +33,17 @@ function ModelPanel({
   files,
   source,
   onExport,
+  initial: opened,
+  renderView = false,
 }: {
   files: ModelFile[];
   source: PlanSource;
   onExport?: (fileId: string, format: ModelFormat) => Promise<void>;
+  initial?: { fileId?: string; camera?: SceneCamera };
+  renderView?: boolean;
 }) {
-  const initial = files.find((f) => f.planStatus === 'ready') ?? files[0];
+  const initial =
+    files.find((f) => f.id === opened?.fileId) ?? files.find((f) => f.planStatus === 'ready') ?? files[0];
   const [fileId, setFileId] = useState(initial?.id ?? '');
   const file = files.find((f) => f.id === fileId) ?? initial;
   const selectId = useId();
@@ -60,7 +69,14 @@ function ModelPanel({
           </select>
         </div>
       ) : null}
-      <FileModel key={file.id} file={file} source={source} onExport={onExport} />
+      <FileModel
+        key={file.id}
+        file={file}
+        source={source}
+        onExport={onExport}
+        camera={opened?.fileId === file.id ? opened.camera : undefined}
+        renderView={renderView}
+      />
     </div>
   );
 }
@@ -76,11 +92,15 @@ export function prefetchModel(client: QueryClient, projectId: string, fileId: st
 
 /** The owner's "3D Model" tab, with the glb export. */
 export function ModelTab({ projectId, files }: { projectId: string; files: ModelFile[] }) {
+  // "Open in 3D" on a render navigates here with the render's drawing and camera.
+  const opened = (useLocation().state ?? null) as { fileId?: string; camera?: SceneCamera } | null;
   return (
     <ModelPanel
       files={files}
       source={{ projectId }}
+      initial={opened ?? undefined}
       onExport={(fileId, format) => downloadModel(projectId, fileId, format)}
+      renderView
     />
   );
 }
@@ -102,10 +122,14 @@ function FileModel({
   file,
   source,
   onExport,
+  camera,
+  renderView,
 }: {
   file: ModelFile;
   source: PlanSource;
   onExport?: (fileId: string, format: ModelFormat) => Promise<void>;
+  camera?: SceneCamera;
+  renderView: boolean;
 }) {
   const shared = source.token !== undefined;
   const owners = useQuery({ ...planQueryOptions(source.projectId, file.id), enabled: !shared });
@@ -132,23 +156,42 @@ function FileModel({
         {plan.message ? ` ${plan.message}` : ''}
       </Alert>
     );
-  return <PlanModelView plan={plan} file={file} onExport={onExport} />;
+  return (
+    <PlanModelView
+      plan={plan}
+      file={file}
+      onExport={onExport}
+      camera={camera}
+      projectId={renderView ? source.projectId : undefined}
+    />
+  );
 }
 
 function PlanModelView({
   plan,
   file,
   onExport,
+  camera,
+  projectId,
 }: {
   plan: PlanModel;
   file: ModelFile;
   onExport?: (fileId: string, format: ModelFormat) => Promise<void>;
+  camera?: SceneCamera;
+  /** The owner's project: a prompt can render the current view. */
+  projectId?: string;
 }) {
   const scene = useMemo(() => buildScene(plan), [plan]);
   return (
     <ModelViewer
       scene={scene}
       title={file.name}
+      initialCamera={camera}
+      footer={
+        projectId
+          ? (view) => <RenderThisView projectId={projectId} fileId={file.id} view={view} />
+          : undefined
+      }
       actions={
         onExport ? (
           <>
@@ -158,6 +201,76 @@ function PlanModelView({
         ) : null
       }
     />
+  );
+}
+
+/**
+ * A prompt and "Render this view": a generation whose variations 1 and 3 are rendered from the camera as it is
+ * now (2 from the model's opposite corner). From the orbit or walk view; the top view is a plan, not a camera.
+ */
+function RenderThisView({
+  projectId,
+  fileId,
+  view,
+}: {
+  projectId: string;
+  fileId: string;
+  view: { camera: () => SceneCamera | null; mode: ViewMode };
+}) {
+  const client = useQueryClient();
+  const [prompt, setPrompt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const promptId = useId();
+  const hintId = useId();
+  async function render() {
+    const camera = view.camera();
+    if (!camera || !prompt.trim()) return;
+    setBusy(true);
+    try {
+      await createGeneration(projectId, { prompt: prompt.trim(), fileId, camera }, newIdempotencyKey());
+      await client.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+      toast.success('Rendering this view', {
+        description: 'Variations 1 and 3 are rendered from this camera. They appear in the Renders tab.',
+      });
+      setPrompt('');
+    } catch (error) {
+      toast.error('Failed to start generation', { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  const topView = view.mode === 'top';
+  return (
+    <form
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void render();
+      }}
+    >
+      <label htmlFor={promptId} className="text-sm font-medium text-slate-900">
+        Prompt for this view
+      </label>
+      <textarea
+        id={promptId}
+        value={prompt}
+        onChange={(e) => setPrompt(e.target.value)}
+        rows={2}
+        maxLength={2000}
+        aria-describedby={hintId}
+        placeholder="White render walls, timber windows, late afternoon light"
+        className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      <p id={hintId} className="text-xs text-slate-600">
+        {topView
+          ? 'Switch to Orbit or Walk to choose a camera: the top view is a plan.'
+          : 'Variations 1 and 3 are rendered from this camera, variation 2 from the opposite corner.'}
+      </p>
+      <Button type="submit" size="sm" className="self-start" disabled={busy || topView || !prompt.trim()}>
+        {busy ? <Spinner className="size-4" /> : <Camera aria-hidden="true" />}
+        {busy ? 'Starting...' : 'Render this view'}
+      </Button>
+    </form>
   );
 }
 

@@ -100,6 +100,7 @@ function ProjectNotFound() {
 
 function ProjectView({ project }: { project: ProjectDetail }) {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const tabParam = params.get('tab');
   const tab: TabValue = TABS.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'overview';
   const [sharing, setSharing] = useState(false);
@@ -298,6 +299,17 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                     onViewFull={() =>
                       render.renderUrl &&
                       setViewing({ url: render.renderUrl, prompt: render.prompt, style: render.style })
+                    }
+                    onOpenIn3d={
+                      render.camera && render.fileId
+                        ? () => {
+                            performance.mark('planform:model-tab');
+                            navigate(
+                              { search: '?tab=model' },
+                              { state: { fileId: render.fileId, camera: render.camera } },
+                            );
+                          }
+                        : undefined
                     }
                   />
                 </li>

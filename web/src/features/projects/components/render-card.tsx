@@ -1,4 +1,4 @@
-import { ImageOff, Maximize2 } from 'lucide-react';
+import { Box, ImageOff, Maximize2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,6 +22,7 @@ export function RenderCard({
   createdAt,
   error,
   onViewFull,
+  onOpenIn3d,
 }: {
   prompt: string;
   style: string | null;
@@ -31,6 +32,8 @@ export function RenderCard({
   createdAt: string;
   error?: string | null;
   onViewFull?: () => void;
+  /** Shown for renders made from a camera placed on the 3D model: the viewer opens at that camera. */
+  onOpenIn3d?: () => void;
 }) {
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="render-card">
@@ -55,12 +58,20 @@ export function RenderCard({
         <p className="text-xs text-slate-500">
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
         </p>
-        {fullUrl && onViewFull ? (
-          <Button variant="outline" size="sm" className="mt-auto self-start" onClick={onViewFull}>
-            <Maximize2 aria-hidden="true" />
-            View Full Size
-          </Button>
-        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2">
+          {fullUrl && onViewFull ? (
+            <Button variant="outline" size="sm" onClick={onViewFull}>
+              <Maximize2 aria-hidden="true" />
+              View Full Size
+            </Button>
+          ) : null}
+          {onOpenIn3d ? (
+            <Button variant="outline" size="sm" onClick={onOpenIn3d}>
+              <Box aria-hidden="true" />
+              Open in 3D
+            </Button>
+          ) : null}
+        </div>
       </div>
     </Card>
   );

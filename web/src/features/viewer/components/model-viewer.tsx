@@ -1,3 +1,4 @@
+import type { SceneCamera } from '@shared/scene/cameras';
 import { formatLength } from '@shared/scene/measure';
 import type { Scene } from '@shared/scene/types';
 import {
@@ -37,11 +38,17 @@ export function ModelViewer({
   scene,
   title,
   actions,
+  initialCamera,
+  footer,
   className,
 }: {
   scene: Scene;
   title: string;
   actions?: ReactNode;
+  /** Where the view starts (a render's camera, for "Open in 3D"); the model's main view otherwise. */
+  initialCamera?: SceneCamera;
+  /** Below the view, given the camera as it is when asked (a "Render this view" form, for example). */
+  footer?: (view: { camera: () => SceneCamera | null; mode: ViewMode }) => ReactNode;
   className?: string;
 }) {
   const mount = useRef<HTMLDivElement>(null);
@@ -82,12 +89,13 @@ export function ModelViewer({
       return;
     }
     engine.current = created;
+    if (initialCamera) created.setView(initialCamera);
     return () => {
       created.dispose();
       engine.current = null;
       setReady(false);
     };
-  }, [scene, supported]);
+  }, [scene, supported, initialCamera]);
 
   if (!supported || failed) {
     return (
@@ -283,6 +291,7 @@ export function ModelViewer({
               : 'Measure: click the first point.'
           : ''}
       </p>
+      {footer ? footer({ camera: () => engine.current?.currentCamera() ?? null, mode }) : null}
     </div>
   );
 }
