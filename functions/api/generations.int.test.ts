@@ -130,7 +130,14 @@ describe('generations API on the local cloud (real state machine, local renderer
     expect(started.camera).toEqual(camera);
     const done = await settled(token, project.id, started.id);
     expect(done.status).toBe('completed');
-    expect(done.renders.map((r) => r.camera)).toEqual([camera, null, camera]);
+    // 1 and 3 from the placed camera; 2 from the model's opposite corner (a photorealistic render takes the model's
+    // cameras); each render keeps the camera it was made from.
+    expect(done.renders.map((r) => r.camera)).toEqual([
+      camera,
+      expect.objectContaining({ fovDeg: 45 }),
+      camera,
+    ]);
+    expect(done.renders[1]!.camera).not.toEqual(camera);
 
     // The same prompt without a camera renders variation 1 from the style's own framing: another image.
     const framed = await api(`/api/projects/${project.id}/generations`, {

@@ -1,5 +1,5 @@
 import { buildScene } from '../../shared/scene/build';
-import { defaultCameras } from '../../shared/scene/cameras';
+import { defaultCameras, type SceneCamera } from '../../shared/scene/cameras';
 import type { ImageProviderId } from '../../shared/schemas/settings';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
@@ -48,14 +48,20 @@ export async function variationView(input: VariationInput): Promise<ImageRequest
   const plan = await loadPlan(input.fileId);
   if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
   const scene = buildScene(plan, input.storeyHeight ? { storeyHeight: input.storeyHeight } : {});
-  return { scene, camera: input.item.camera ?? defaultCameras(scene)[input.item.variation - 1]! };
+  return {
+    scene,
+    camera: input.item.camera ?? defaultCameras(scene)[input.item.variation - 1]!,
+    placed: !!input.item.camera,
+  };
 }
 
 /**
  * One variation: the provider turns the drawing and the filled prompt into a PNG, stored under the render's id.
  * Provider errors keep their names (ProviderThrottled, ContentFiltered, …) for the state's Retry and Catch.
  */
-export async function handler(input: VariationInput): Promise<{ imageKey: string; description: string }> {
+export async function handler(
+  input: VariationInput,
+): Promise<{ imageKey: string; description: string; camera?: SceneCamera }> {
   const log = logger.child({
     generationId: input.generationId,
     renderId: input.item.renderId,
@@ -65,12 +71,14 @@ export async function handler(input: VariationInput): Promise<{ imageKey: string
   if (!drawing) throw new DrawingUnreadableError('The normalised drawing is missing');
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
-  // Image models are always given the 3D view; the local renderer keeps its style's framing unless the user
-  // placed a camera.
-  const view = provider.id === 'local' && !input.item.camera ? undefined : await variationView(input);
+  const view = await variationView(input);
   const result = await provider.generate(imageRequest(input, drawing, view));
   const imageKey = renderKeys(input.item.renderId).image;
   await writeObject(env.rendersBucket, imageKey, result.png, 'image/png');
   log.info('generated', { provider: provider.id, ms: Date.now() - started, bytes: result.png.length });
-  return { imageKey, description: result.description ?? '' };
+  return {
+    imageKey,
+    description: result.description ?? '',
+    ...(result.camera ? { camera: result.camera } : {}),
+  };
 }

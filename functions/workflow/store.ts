@@ -30,6 +30,7 @@ export async function handler(input: VariationInput): Promise<{ renderId: string
       imageKey,
       previewKey: keysOf.preview,
       description,
+      ...(input.image?.camera ? { camera: input.image.camera } : {}),
       outputData: {
         analysis: input.analysis,
         description,

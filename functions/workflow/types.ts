@@ -37,6 +37,6 @@ export interface VariationInput extends ExecutionInput {
   fileId: string;
   analysis: string;
   item: PreparedItem;
-  image?: { imageKey: string; description: string };
+  image?: { imageKey: string; description: string; camera?: SceneCamera };
   error?: { Error?: string; Cause?: string };
 }

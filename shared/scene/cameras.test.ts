@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pointInPolygon } from '../plan/geometry';
 import type { PlanModel } from '../plan/schema';
 import { buildScene } from './build';
-import { defaultCameras, EYE_HEIGHT, fitDistance, roomCamera, sceneCentre } from './cameras';
+import { cornersFit, defaultCameras, EYE_HEIGHT, fitDistance, roomCamera, sceneCentre } from './cameras';
 import { distanceBetween, formatLength, snapPoint, snapTargets } from './measure';
 import { sceneLayers, sceneNodes } from './nodes';
 
@@ -51,32 +51,6 @@ const inside = (p: number[], scene: ReturnType<typeof buildScene>) => {
   return p[0]! >= min[0] && p[0]! <= max[0] && p[2]! >= min[2] && p[2]! <= max[2];
 };
 
-/** Whether the 8 corners of the scene's bounds are inside a square (aspect 1) view from the camera. */
-function cornersInView(cam: ReturnType<typeof defaultCameras>[0], scene: ReturnType<typeof buildScene>) {
-  const sub = (a: number[], b: number[]) => a.map((v, i) => v - b[i]!);
-  const dot = (a: number[], b: number[]) => a.reduce((s, v, i) => s + v * b[i]!, 0);
-  const cross = (a: number[], b: number[]) => [
-    a[1]! * b[2]! - a[2]! * b[1]!,
-    a[2]! * b[0]! - a[0]! * b[2]!,
-    a[0]! * b[1]! - a[1]! * b[0]!,
-  ];
-  const norm = (a: number[]) => a.map((v) => v / Math.hypot(...a));
-  const f = norm(sub(cam.target, cam.position));
-  const r = norm(cross(f, [0, 1, 0]));
-  const u = cross(r, f);
-  const tan = Math.tan((cam.fovDeg * Math.PI) / 360);
-  const { min, max } = scene.bounds;
-  for (const x of [min[0], max[0]])
-    for (const y of [min[1], max[1]])
-      for (const z of [min[2], max[2]]) {
-        const v = sub([x, y, z], cam.position);
-        const depth = dot(v, f);
-        if (depth <= 0 || Math.abs(dot(v, r)) / depth > tan || Math.abs(dot(v, u)) / depth > tan)
-          return false;
-      }
-  return true;
-}
-
 describe('cameras', () => {
   const scene = buildScene(boxPlan());
 
@@ -94,7 +68,14 @@ describe('cameras', () => {
     for (const cam of [one, two]) {
       expect(inside(cam.position, scene)).toBe(false);
       // The whole building in a square view: every corner of its bounds inside the frustum.
-      expect(cornersInView(cam, scene)).toBe(true);
+      expect(cornersFit(scene, cam)).toBe(true);
+      // …and framed closely: 20 % nearer, a corner leaves the view.
+      const nearer = cam.position.map((p, k) => cam.target[k]! + (p - cam.target[k]!) * 0.8) as [
+        number,
+        number,
+        number,
+      ];
+      expect(cornersFit(scene, { ...cam, position: nearer })).toBe(false);
     }
   });
 

@@ -37,7 +37,10 @@ export function fitDistance(radius: number, fovDeg: number, aspect = 1): number 
   return radius / Math.sin(narrow);
 }
 
-/** A camera on the scene's bounding sphere, looking at its centre from a direction (x, y, z; any length). */
+/**
+ * A camera looking at the scene's centre from a direction (x, y, z; any length), as close as it can stand with
+ * every corner of the scene's bounds in view with a margin (the bounding sphere's distance is the upper bound).
+ */
 export function orbitCamera(
   scene: Scene,
   direction: Vec3,
@@ -47,17 +50,53 @@ export function orbitCamera(
   const c = sceneCentre(scene);
   const target: Vec3 = [c[0], Math.min(c[1], scene.storeyHeight * 0.45), c[2]];
   const length = Math.hypot(...direction) || 1;
-  const d = fitDistance(sceneRadius(scene), fovDeg, aspect);
-  return {
-    position: [
-      target[0] + (direction[0] / length) * d,
-      target[1] + (direction[1] / length) * d,
-      target[2] + (direction[2] / length) * d,
-    ],
-    target,
-    fovDeg,
-  };
+  const unitDir: Vec3 = [direction[0] / length, direction[1] / length, direction[2] / length];
+  const at = (d: number): Vec3 => [
+    target[0] + unitDir[0] * d,
+    target[1] + unitDir[1] * d,
+    target[2] + unitDir[2] * d,
+  ];
+  const margin = 0.9;
+  let far = fitDistance(sceneRadius(scene), fovDeg, aspect);
+  let near = far * 0.2;
+  for (let i = 0; i < 40; i++) {
+    const mid = (near + far) / 2;
+    if (cornersFit(scene, { position: at(mid), target, fovDeg }, aspect, margin)) far = mid;
+    else near = mid;
+  }
+  return { position: at(far), target, fovDeg };
 }
+
+/** Whether every corner of the scene's bounds is inside `margin` of the camera's view (aspect = width / height). */
+export function cornersFit(scene: Scene, camera: SceneCamera, aspect = 1, margin = 1): boolean {
+  const f = unit3(sub3(camera.target, camera.position));
+  const r = unit3(cross3(f, [0, 1, 0]));
+  const u = cross3(r, f);
+  const tanV = Math.tan((camera.fovDeg * Math.PI) / 360) * margin;
+  const tanH = tanV * aspect;
+  const { min, max } = scene.bounds;
+  for (const x of [min[0], max[0]])
+    for (const y of [min[1], max[1]])
+      for (const z of [min[2], max[2]]) {
+        const v = sub3([x, y, z], camera.position);
+        const depth = dot3(v, f);
+        if (depth <= 0 || Math.abs(dot3(v, r)) / depth > tanH || Math.abs(dot3(v, u)) / depth > tanV)
+          return false;
+      }
+  return true;
+}
+
+const sub3 = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot3 = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross3 = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+const unit3 = (a: Vec3): Vec3 => {
+  const l = Math.hypot(...a) || 1;
+  return [a[0] / l, a[1] / l, a[2] / l];
+};
 
 /**
  * The three variations' cameras, as the spec means them: 1 the main exterior three-quarter view from the

@@ -174,10 +174,11 @@ describe('the 3D model, in Chromium', () => {
         renders: { camera?: { fovDeg: number } | null; prompt: string }[];
       };
     const placed = (await detail()).renders.filter((r) => r.prompt === 'White stucco walls, evening light');
-    expect(placed.map((r) => !!r.camera).sort()).toEqual([false, true, true]);
+    // 1 and 3 from the placed camera at once; 2 from the model's opposite corner once rendered.
+    expect(placed.filter((r) => r.camera).length).toBeGreaterThanOrEqual(2);
     await page.getByRole('tab', { name: /^Renders/ }).click();
     const open = page.getByRole('button', { name: 'Open in 3D' });
-    await expect.poll(() => open.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => open.count(), { timeout: 20_000 }).toBe(3);
     await open.first().click();
     await expect
       .poll(() => page.getByRole('tab', { name: '3D Model' }).getAttribute('aria-selected'))

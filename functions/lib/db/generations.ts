@@ -240,6 +240,7 @@ async function settleRender(
         previewKey: string;
         description: string;
         outputData: Record<string, unknown>;
+        camera?: SceneCamera;
       }
     | { status: 'failed'; error: string },
 ): Promise<boolean> {
@@ -247,13 +248,13 @@ async function settleRender(
   const completed = outcome.status === 'completed';
   const renderUpdate = completed
     ? {
-        UpdateExpression:
-          'SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now',
+        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}`,
         ExpressionAttributeValues: {
           ':status': 'completed',
           ':image': outcome.imageKey,
           ':preview': outcome.previewKey,
           ':description': outcome.description,
+          ...(outcome.camera ? { ':camera': outcome.camera } : {}),
           ':now': now,
           ':pending': 'pending',
           ':processing': 'processing',
@@ -317,7 +318,14 @@ async function settleRender(
 
 export const completeRender = (
   render: GenerationRenderItem,
-  result: { imageKey: string; previewKey: string; description: string; outputData: Record<string, unknown> },
+  result: {
+    imageKey: string;
+    previewKey: string;
+    description: string;
+    outputData: Record<string, unknown>;
+    /** The camera on the 3D model the image was made from. */
+    camera?: SceneCamera;
+  },
 ) => settleRender(render, { status: 'completed', ...result });
 
 export const failRender = (render: GenerationRenderItem, error: string) =>

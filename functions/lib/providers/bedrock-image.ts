@@ -153,6 +153,7 @@ export function createBedrockImageProvider(
       return {
         ...out,
         description: `${STYLE_LABELS[style]} visualization of the drawing by ${MODEL_NAMES[kind]} on Amazon Bedrock, with ${variationSuffix(req.variation)}.`,
+        ...(kind === 'stability-structure' && req.view ? { camera: req.view.camera } : {}),
       };
     },
   };

@@ -25,7 +25,11 @@ export interface ImageRequest {
    * The 3D model and this variation's camera. Image models conditioned on structure are given the model seen from
    * the camera (a line drawing), not the flat plan, so they can make the view the variation asks for.
    */
-  view?: { scene: Scene; camera: SceneCamera };
+  view?: {
+    scene: Scene;
+    camera: SceneCamera /** The user placed this camera (else a default one). */;
+    placed?: boolean;
+  };
 }
 
 export interface ImageResult {
@@ -33,7 +37,12 @@ export interface ImageResult {
   width: number;
   height: number;
   description?: string;
+  /** The camera on the 3D model the image was made from, when it was made from one. */
+  camera?: SceneCamera;
 }
+
+/** Styles the local renderer draws through a perspective camera from outside: those take the model's cameras. */
+const EXTERIOR_PERSPECTIVE: ReadonlySet<Style> = new Set(['photorealistic', 'artistic', 'night']);
 
 /** Something that turns a normalised drawing and a prompt into an image: the local renderer, or Bedrock. */
 export interface ImageProvider {
@@ -70,10 +79,22 @@ export const localImageProvider: ImageProvider = {
   async generate(req) {
     const style = req.style ?? styleFromPrompt(req.prompt);
     const size = clampSize(req.size);
+    // A placed camera always; the model's default cameras for exterior perspective styles (the isometric and the
+    // cut-away interior keep their own projections).
+    const view = req.view && (req.view.placed || EXTERIOR_PERSPECTIVE.has(style)) ? req.view : undefined;
+    // The 3D model's walls whenever there is a model, so the render shows the building the viewer and the exports
+    // show.
     const r = await renderScene(req.drawing, req.variation, style, size, {
       storeyHeight: req.storeyHeight,
-      ...(req.view ? { view: req.view } : {}),
+      ...(view ? { view } : {}),
+      ...(req.view ? { scene: req.view.scene } : {}),
     });
-    return { png: r.png, width: r.width, height: r.height, description: r.description };
+    return {
+      png: r.png,
+      width: r.width,
+      height: r.height,
+      description: r.description,
+      ...(view ? { camera: view.camera } : {}),
+    };
   },
 };

@@ -284,4 +284,24 @@ describe('a camera placed on the 3D model', () => {
       expect(framed.png.equals(r.png)).toBe(false);
     },
   );
+
+  it('draws the 3D model’s walls (the viewer’s and the exports’), not its own reading, when given the model', async () => {
+    const { plan, drawing } = await readPlan(await bytes('dxf'));
+    const tall = buildScene(plan, { storeyHeight: 3.3 });
+    const r = await renderScene(drawing!, 1, 'photorealistic', 256, { scene: tall });
+    expect(r.wallTop - FLOOR_LEVEL).toBeCloseTo(3.3, 3);
+    // A wall only the model has (across the big room) appears in the render.
+    const extra = buildScene({
+      ...plan,
+      walls: [...plan.walls, { a: [1000, 4500], b: [6000, 4500], thickness: 200 }],
+    });
+    const camera = defaultCameras(extra)[0];
+    const withWall = await renderScene(drawing!, 1, 'photorealistic', 256, {
+      view: { scene: extra, camera },
+    });
+    const without = await renderScene(drawing!, 1, 'photorealistic', 256, {
+      view: { scene: buildScene(plan), camera },
+    });
+    expect(withWall.png.equals(without.png)).toBe(false);
+  });
 });

@@ -24,7 +24,7 @@ import {
 } from './raster';
 import { buildMesh, FLOOR_LEVEL, MAT, MAT_CLASS, type Mesh } from './scene';
 import { type Look, lookFor, type RGB, type Style, type Variation } from './styles';
-import { worldCamera } from './view-camera';
+import { sceneToWorld, worldCamera } from './view-camera';
 import { watercolour } from './watercolour';
 
 export interface SceneRender {
@@ -299,7 +299,13 @@ export async function renderScene(
   variation: Variation,
   style: Style,
   size = 1024,
-  options: { storeyHeight?: number; view?: { scene: Scene; camera: SceneCamera } } = {},
+  options: {
+    storeyHeight?: number;
+    /** A camera placed on the 3D model (else the style's framing). */
+    view?: { scene: Scene; camera: SceneCamera };
+    /** The 3D model (shared/scene): its walls are rendered instead of the renderer's own reading. */
+    scene?: Scene;
+  } = {},
 ): Promise<SceneRender> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -313,7 +319,12 @@ export async function renderScene(
   const plan = options.storeyHeight ? { ...read, wallHeight: options.storeyHeight } : read;
   lap('plan');
   const look = lookFor(style, variation);
-  const mesh = buildMesh(plan, { cutHeight: look.cutHeight, groundScale: look.groundScale });
+  const model = options.scene ?? options.view?.scene;
+  const mesh = buildMesh(
+    plan,
+    { cutHeight: look.cutHeight, groundScale: look.groundScale },
+    model ? { scene: model, toWorld: sceneToWorld(model, drawing, plan) } : undefined,
+  );
   const W = size;
   const H = size;
   // A camera the user placed on the 3D model, else the style's own framing.

@@ -1,4 +1,5 @@
 /** The massing model: walls extruded to a storey, lintels and sills over openings, glass, a floor slab, ground. */
+import type { Scene, SceneBox } from '../../../shared/scene/types';
 import { maskRects, type Opening, type Plan, type WallPiece } from './plan';
 
 export const MAT = {
@@ -83,14 +84,27 @@ export interface SceneOptions {
   groundScale: number;
 }
 
-/** Builds the triangle mesh of the massing for a plan. */
-export function buildMesh(plan: Plan, opts: SceneOptions): Mesh {
+/**
+ * The 3D model's walls (shared/scene, the same the viewer and the exports show) in the renderer's world: every
+ * solid wall piece (full-height runs, lintels, sills) and the glass of every window. `toWorld` maps scene metres
+ * (Y up) to world metres (Z up, floor at FLOOR_LEVEL), as view-camera.ts does.
+ */
+export interface ModelWalls {
+  scene: Scene;
+  toWorld: (p: [number, number, number]) => [number, number, number];
+}
+
+/** Builds the triangle mesh of the massing for a plan, with the 3D model's walls when it is given. */
+export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): Mesh {
   const b = new Builder();
   const F = FLOOR_LEVEL;
   const H = Math.min(plan.wallHeight, opts.cutHeight ?? plan.wallHeight);
-  const top = F + H;
-  for (const w of plan.walls) b.box(w, F, top, MAT.wall, MAT.wallTop);
-  for (const o of plan.openings) addOpening(b, o, F, H, plan.wallHeight);
+  let top = F + H;
+  if (model) top = addModelWalls(b, model, opts.cutHeight);
+  else {
+    for (const w of plan.walls) b.box(w, F, top, MAT.wall, MAT.wallTop);
+    for (const o of plan.openings) addOpening(b, o, F, H, plan.wallHeight);
+  }
   // Floor slab over the building's footprint (rooms, walls and what is not outside).
   const g = plan.grid;
   const footprint = new Uint8Array(g.w * g.h);
@@ -160,6 +174,39 @@ export function buildMesh(plan: Plan, opts: SceneOptions): Mesh {
       maxZ: top,
     },
   };
+}
+
+/** Adds the model's wall pieces and window glass; returns the height of the wall tops in the world. */
+function addModelWalls(b: Builder, model: ModelWalls, cutHeight: number | undefined): number {
+  const { scene, toWorld } = model;
+  const cut = cutHeight ?? Number.POSITIVE_INFINITY;
+  let top = FLOOR_LEVEL;
+  const piece = (box: SceneBox): { p: WallPiece; z0: number; z1: number } | null => {
+    const half = box.size[0] / 2;
+    const dx = Math.cos(box.rotationY) * half;
+    const dz = -Math.sin(box.rotationY) * half;
+    const bottom = box.center[1] - box.size[1] / 2;
+    const height = Math.min(box.center[1] + box.size[1] / 2, cut);
+    if (height <= bottom) return null;
+    const a = toWorld([box.center[0] - dx, bottom, box.center[2] - dz]);
+    const e = toWorld([box.center[0] + dx, height, box.center[2] + dz]);
+    // The world's metres per scene metre (the renderer's scale may differ from the model's).
+    const k = Math.hypot(e[0] - a[0], e[1] - a[1]) / Math.max(box.size[0], 1e-9);
+    return { p: { x1: a[0], y1: a[1], x2: e[0], y2: e[1], t: box.size[2] * k }, z0: a[2], z1: e[2] };
+  };
+  for (const wall of scene.walls)
+    for (const box of wall.pieces) {
+      const w = piece(box);
+      if (!w) continue;
+      b.box(w.p, w.z0, w.z1, MAT.wall, MAT.wallTop);
+      top = Math.max(top, w.z1);
+    }
+  for (const opening of scene.openings) {
+    if (opening.kind !== 'window' || !opening.panel) continue;
+    const w = piece(opening.panel);
+    if (w) b.pane(w.p, w.z0, w.z1, MAT.glass);
+  }
+  return top;
 }
 
 function addOpening(b: Builder, o: Opening, F: number, H: number, fullHeight: number) {
