@@ -5,6 +5,7 @@
  */
 import { pointInPolygon } from '../plan/geometry';
 import type { Scene, SceneRoom, Vec3 } from './types';
+import { cross3, dot3, sub3, unit3 } from './vec3';
 
 export interface SceneCamera {
   position: Vec3;
@@ -85,18 +86,6 @@ export function cornersFit(scene: Scene, camera: SceneCamera, aspect = 1, margin
       }
   return true;
 }
-
-const sub3 = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const dot3 = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross3 = (a: Vec3, b: Vec3): Vec3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
-const unit3 = (a: Vec3): Vec3 => {
-  const l = Math.hypot(...a) || 1;
-  return [a[0] / l, a[1] / l, a[2] / l];
-};
 
 /**
  * The three variations' cameras, as the spec means them: 1 the main exterior three-quarter view from the

@@ -7,7 +7,8 @@
  */
 import type { SceneCamera } from './cameras';
 import { MATERIALS, type MaterialName, sceneLayers } from './nodes';
-import type { Scene } from './types';
+import type { Scene, Vec3 } from './types';
+import { cross3 as cross, dot3 as dot, sub3 as sub, unit3 as unit } from './vec3';
 
 export interface LineRender {
   width: number;
@@ -27,19 +28,7 @@ export interface LineRenderOptions {
   without?: MaterialName[];
 }
 
-type V3 = [number, number, number];
-
-const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (a: V3, b: V3): V3 => [
-  a[1] * b[2] - a[2] * b[1],
-  a[2] * b[0] - a[0] * b[2],
-  a[0] * b[1] - a[1] * b[0],
-];
-const dot = (a: V3, b: V3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const unit = (a: V3): V3 => {
-  const l = Math.hypot(...a) || 1;
-  return [a[0] / l, a[1] / l, a[2] / l];
-};
+type V3 = Vec3;
 
 export function renderLines(scene: Scene, camera: SceneCamera, options: LineRenderOptions): LineRender {
   const { width: W, height: H } = options;

@@ -11,6 +11,7 @@ import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
 import { newProject, uploadFile } from '../../functions/test/projects-client';
 import { api, createUser, localCloud } from '../../infra/local/testing';
 import { type BrowserSession, openBrowser } from './browser';
+import { signInThroughForm } from './journeys';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -19,14 +20,6 @@ let user: User;
 let projectId: string;
 let fileId: string;
 const url = (path: string) => `${localCloud().url}${path}`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(url('/auth/login'));
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function planReady(token: string) {
   const until = Date.now() + 30_000;
@@ -54,7 +47,7 @@ describe('the 3D model, in Chromium', () => {
     const { ticket } = await uploadFile(user.tokens.idToken, projectId, 'house.dxf', Buffer.from(planDxf()));
     fileId = ticket.file.id;
     await planReady(user.tokens.idToken);
-    await signIn(browser.page, user.email, user.password);
+    await signInThroughForm(browser.page, user.email, user.password);
   });
 
   afterAll(async () => {
@@ -212,7 +205,7 @@ describe('the 3D model, in Chromium', () => {
   it('says so in words where WebGL is unavailable', async () => {
     const session = await openBrowser({ webgl: false });
     try {
-      await signIn(session.page, user.email, user.password);
+      await signInThroughForm(session.page, user.email, user.password);
       await session.page.goto(url(`/projects/${projectId}?tab=model`));
       const alert = session.page.getByRole('alert').filter({ hasText: 'The 3D view needs WebGL' });
       await expect.poll(() => alert.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/utils';
 import { downloadModel, type ModelFormat } from '../api/files';
 import { projectKeys } from '../api/projects';
 import { publicPlanQueryOptions } from '../api/public-plan';
+import { DownloadButton } from './download-button';
 
 export interface ModelFile {
   id: string;
@@ -195,8 +196,20 @@ function PlanModelView({
       actions={
         onExport ? (
           <>
-            <ExportButton format="glb" label="Export .glb" onExport={() => onExport(file.id, 'glb')} />
-            <ExportButton format="ifc" label="Export .ifc" onExport={() => onExport(file.id, 'ifc')} />
+            <DownloadButton
+              icon={Box}
+              label="Export .glb"
+              busyLabel="Preparing..."
+              title="glTF binary, for 3D software"
+              download={() => onExport(file.id, 'glb')}
+            />
+            <DownloadButton
+              icon={Box}
+              label="Export .ifc"
+              busyLabel="Preparing..."
+              title="IFC4, for BIM software"
+              download={() => onExport(file.id, 'ifc')}
+            />
           </>
         ) : null
       }
@@ -271,40 +284,6 @@ function RenderThisView({
         {busy ? 'Starting...' : 'Render this view'}
       </Button>
     </form>
-  );
-}
-
-function ExportButton({
-  format,
-  label,
-  onExport,
-}: {
-  format: ModelFormat;
-  label: string;
-  onExport: () => Promise<void>;
-}) {
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    try {
-      await onExport();
-    } catch (error) {
-      toast.error('Download failed', { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={run}
-      disabled={busy}
-      title={format === 'ifc' ? 'IFC4, for BIM software' : 'glTF binary, for 3D software'}
-    >
-      {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
-      {busy ? 'Preparing...' : label}
-    </Button>
   );
 }
 

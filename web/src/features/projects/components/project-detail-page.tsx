@@ -1,5 +1,5 @@
 import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
-import type { ProjectDetail, ProjectFile, ProjectRender } from '@shared/schemas/projects';
+import type { ProjectDetail, ProjectRender } from '@shared/schemas/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -18,14 +18,15 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { LoadingScreen, Spinner } from '@/components/ui/spinner';
+import { LoadingScreen } from '@/components/ui/spinner';
 import { Tab, TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import type { PlanTarget } from '@/features/plan';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { cn, errorMessage } from '@/lib/utils';
+import { cn } from '@/lib/utils';
 import { downloadFile, downloadModel } from '../api/files';
 import { projectQueryOptions } from '../api/projects';
+import { DownloadButton } from './download-button';
 import { FileCard } from './file-card';
 import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
 import { ProjectSettingsDialog } from './project-settings-dialog';
@@ -250,8 +251,22 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                     createdAt={file.createdAt}
                     actions={
                       <>
-                        <DownloadButton file={file} />
-                        {file.planStatus === 'ready' ? <ModelButton file={file} /> : null}
+                        <DownloadButton
+                          icon={Download}
+                          label="Download"
+                          busyLabel="Downloading..."
+                          ariaLabel={`Download ${file.originalName}`}
+                          download={() => downloadFile(file.projectId, file.id)}
+                        />
+                        {file.planStatus === 'ready' ? (
+                          <DownloadButton
+                            icon={Box}
+                            label="3D model"
+                            busyLabel="Preparing..."
+                            ariaLabel={`Export the 3D model of ${file.originalName} (.glb)`}
+                            download={() => downloadModel(file.projectId, file.id)}
+                          />
+                        ) : null}
                         <Button
                           variant="outline"
                           size="sm"
@@ -416,58 +431,5 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       <p className="text-slate-600">{text}</p>
     </Card>
-  );
-}
-
-/** Downloads the 3D model built from what Planform read in the drawing (glTF binary, metres). */
-function ModelButton({ file }: { file: ProjectFile }) {
-  const [busy, setBusy] = useState(false);
-  async function onClick() {
-    setBusy(true);
-    try {
-      await downloadModel(file.projectId, file.id);
-    } catch (error) {
-      toast.error('Download failed', { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={onClick}
-      disabled={busy}
-      aria-label={`Export the 3D model of ${file.originalName} (.glb)`}
-    >
-      {busy ? <Spinner className="size-4" /> : <Box aria-hidden="true" />}
-      {busy ? 'Preparing...' : '3D model'}
-    </Button>
-  );
-}
-
-function DownloadButton({ file }: { file: ProjectFile }) {
-  const [busy, setBusy] = useState(false);
-  async function onClick() {
-    setBusy(true);
-    try {
-      await downloadFile(file.projectId, file.id);
-    } catch (error) {
-      toast.error('Download failed', { description: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={onClick}
-      disabled={busy}
-      aria-label={`Download ${file.originalName}`}
-    >
-      {busy ? <Spinner className="size-4" /> : <Download aria-hidden="true" />}
-      {busy ? 'Downloading...' : 'Download'}
-    </Button>
   );
 }
