@@ -4,6 +4,7 @@
  *   --dev     Vite with hot reload for the SPA; handlers reloaded on change
  * Environment: PORT (default 3000), PLANFORM_DATA_DIR (default .data), LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD.
  */
+import { pathToFileURL } from 'node:url';
 import './bootstrap';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -38,6 +39,8 @@ async function ensureWebBuild(): Promise<void> {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: join(ROOT_DIR, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+    // The prerendered landing page (dist/landing.html), as `npm run build:web` makes it: `/` is served from it.
+    await import(pathToFileURL(join(ROOT_DIR, 'web/prerender.ts')).href);
   } finally {
     if (inherited === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = inherited;
