@@ -13,7 +13,7 @@ import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing
 import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
 import { type Logger, logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan } from '../lib/plan/plan-store';
+import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { analyseWithBedrock } from '../lib/providers';
 import { analyseDrawing, styleFromPrompt } from '../lib/render';
 import { readObject } from '../lib/storage';
@@ -109,12 +109,6 @@ async function analysisOf(
  * First state: normalises the chosen drawing, loads the active visualization template (or the built-in one),
  * fills it for each variation and records the analysis text.
  */
-/** The height the renders raise walls to: the one every 3D model of the plan has (viewer, exports). */
-async function storeyHeightOf(fileId: string): Promise<number> {
-  const plan = await loadPlan(fileId);
-  return plan?.storeyHeight ?? getSetting('rendering.storey_height');
-}
-
 export async function handler(input: ExecutionInput): Promise<Prepared> {
   const log = logger.child({ generationId: input.generationId, task: 'prepare' });
   const generation = await getGeneration(input.projectId, input.generationId);
@@ -125,7 +119,8 @@ export async function handler(input: ExecutionInput): Promise<Prepared> {
     drawingOf(generation.fileId, input.projectId),
     getActiveTemplate('visualization'),
     getSetting('ai_model_primary'),
-    storeyHeightOf(generation.fileId),
+    // The height every 3D model of the plan has (viewer, exports), so the renders stand as high.
+    loadPlan(generation.fileId).then(storeyHeightOf),
   ]);
   const style: RenderStyle = generation.style ?? styleFromPrompt(generation.prompt);
   const analysis = await analysisOf(provider, drawing, generation.prompt, project, log);

@@ -35,5 +35,10 @@ export async function loadPlan(fileId: string): Promise<PlanModel | null> {
  */
 export async function withStoreyHeight(plan: PlanModel): Promise<PlanModel> {
   if (plan.storeyHeight) return plan;
-  return { ...plan, storeyHeight: await getSetting('rendering.storey_height') };
+  return { ...plan, storeyHeight: await storeyHeightOf(plan) };
+}
+
+/** The height the 3D models of a plan (or of a file with none yet) are built at. */
+export async function storeyHeightOf(plan: Pick<PlanModel, 'storeyHeight'> | null): Promise<number> {
+  return plan?.storeyHeight ?? getSetting('rendering.storey_height');
 }

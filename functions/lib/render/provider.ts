@@ -86,8 +86,8 @@ export const localImageProvider: ImageProvider = {
     // show.
     const r = await renderScene(req.drawing, req.variation, style, size, {
       storeyHeight: req.storeyHeight,
-      ...(view ? { view } : {}),
       ...(req.view ? { scene: req.view.scene } : {}),
+      ...(view ? { camera: view.camera } : {}),
     });
     return {
       png: r.png,

@@ -268,7 +268,7 @@ describe('a camera placed on the 3D model', () => {
       const scene = buildScene(plan);
       const camera = defaultCameras(scene)[1];
       const size = 256;
-      const r = await renderScene(drawing!, 2, 'photorealistic', size, { view: { scene, camera } });
+      const r = await renderScene(drawing!, 2, 'photorealistic', size, { scene, camera });
       const model = renderLines(scene, camera, { width: size, height: size, without: ['Roof'] });
       let both = 0;
       let either = 0;
@@ -297,10 +297,12 @@ describe('a camera placed on the 3D model', () => {
     });
     const camera = defaultCameras(extra)[0];
     const withWall = await renderScene(drawing!, 1, 'photorealistic', 256, {
-      view: { scene: extra, camera },
+      scene: extra,
+      camera,
     });
     const without = await renderScene(drawing!, 1, 'photorealistic', 256, {
-      view: { scene: buildScene(plan), camera },
+      scene: buildScene(plan),
+      camera,
     });
     expect(withWall.png.equals(without.png)).toBe(false);
   });

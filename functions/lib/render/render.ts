@@ -301,10 +301,10 @@ export async function renderScene(
   size = 1024,
   options: {
     storeyHeight?: number;
-    /** A camera placed on the 3D model (else the style's framing). */
-    view?: { scene: Scene; camera: SceneCamera };
     /** The 3D model (shared/scene): its walls are rendered instead of the renderer's own reading. */
     scene?: Scene;
+    /** A camera on that model to render from (else the style's framing). */
+    camera?: SceneCamera;
   } = {},
 ): Promise<SceneRender> {
   const timings: Record<string, number> = {};
@@ -319,7 +319,7 @@ export async function renderScene(
   const plan = options.storeyHeight ? { ...read, wallHeight: options.storeyHeight } : read;
   lap('plan');
   const look = lookFor(style, variation);
-  const model = options.scene ?? options.view?.scene;
+  const model = options.scene;
   const mesh = buildMesh(
     plan,
     { cutHeight: look.cutHeight, groundScale: look.groundScale },
@@ -328,7 +328,10 @@ export async function renderScene(
   const W = size;
   const H = size;
   // A camera the user placed on the 3D model, else the style's own framing.
-  const placed = options.view ? worldCamera(options.view, drawing, plan) : null;
+  const placed =
+    options.scene && options.camera
+      ? worldCamera({ scene: options.scene, camera: options.camera }, drawing, plan)
+      : null;
   const cam = placed
     ? lookAtCamera(placed.eye, placed.target, placed.fovDeg, W, H)
     : fitCamera(mesh.box, { ...look.camera, width: W, height: H });

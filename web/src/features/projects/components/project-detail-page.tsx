@@ -12,7 +12,7 @@ import {
   Settings,
   Share2,
 } from 'lucide-react';
-import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -36,16 +36,10 @@ import { StatusBadge } from './status-badge';
 
 // The plan overlay (and the full schema it validates with) loads only when a user opens it.
 const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
-// three.js and the scene builder load only on the project page (when idle, or when the 3D Model tab opens). Once
-// loaded, the tab renders the module directly: a lazy component suspends at least once, and React holds a
-// suspended reveal back for 300 ms.
-let modelModule: typeof import('./model-tab') | null = null;
-const loadModelModule = () =>
-  import('./model-tab').then((m) => {
-    modelModule = m;
-    return m;
-  });
-const LazyModelTab = lazy(() => loadModelModule().then((m) => ({ default: m.ModelTab })));
+// three.js and the scene builder load only on the project page: when it is idle (usePrefetchModel) or when the
+// 3D Model tab opens.
+const loadModelModule = () => import('./model-tab');
+const ModelTab = lazy(() => loadModelModule().then((m) => ({ default: m.ModelTab })));
 
 const TABS = ['overview', 'files', 'renders', 'model'] as const;
 type TabValue = (typeof TABS)[number];
@@ -342,7 +336,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             />
           ) : (
             <Suspense fallback={<LoadingScreen label="Loading the 3D viewer" />}>
-              <ModelTabOnceLoaded
+              <ModelTab
                 projectId={project.id}
                 files={files.map((f) => ({ id: f.id, name: f.originalName, planStatus: f.planStatus }))}
               />
@@ -380,11 +374,6 @@ function usePrefetchModel(projectId: string, fileId: string | undefined) {
     });
     return () => cancel(handle);
   }, [client, projectId, fileId]);
-}
-
-function ModelTabOnceLoaded(props: ComponentProps<typeof LazyModelTab>) {
-  const Loaded = modelModule?.ModelTab ?? LazyModelTab;
-  return <Loaded {...props} />;
 }
 
 function SummaryItem({

@@ -128,7 +128,6 @@ export class ModelViewerEngine {
     private readonly scene: Scene,
     private readonly events: ViewerEvents = {},
   ) {
-    performance.mark('planform:model-engine');
     this.radius = sceneRadius(scene);
     this.renderer = acquireRenderer();
     this.renderer.localClippingEnabled = false;
@@ -180,7 +179,6 @@ export class ModelViewerEngine {
     this.resizeObserver.observe(container);
     this.resize();
     this.setView(defaultCameras(scene)[0]);
-    performance.mark('planform:model-engine-ready');
     this.draw();
     this.loop();
   }
@@ -286,10 +284,6 @@ export class ModelViewerEngine {
     }
     this.reportScale();
     this.requestRender();
-  }
-
-  getMode(): ViewMode {
-    return this.mode;
   }
 
   /** Cuts everything above `height` metres away; null (or above the roof) removes the cut. */
