@@ -164,6 +164,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'A generation with each render: image URLs once completed, the message once failed.',
     responses: ['200 `{ generation }`', OWNER],
   },
+  'POST /api/projects/{projectId}/renders/{renderId}/retry': {
+    summary:
+      'Runs one failed variation again through the same flow (its generation reopens; counts against the limits). Idempotent: while its retry runs, the same request answers that run.',
+    responses: [
+      '202 `{ generation }` (header `idempotent-replayed` when answering a retry under way)',
+      '409 the render has not failed, or another variation of its generation is still rendering',
+      '429 a generation limit',
+      '503 maintenance',
+      OWNER,
+    ],
+  },
+  'GET /api/projects/{projectId}/renders/{renderId}/download': {
+    summary:
+      'A presigned PNG download of a completed render, saved as "<project title> - <variation name>.png".',
+    responses: ['200 `{ url, fileName, expiresIn }`', '404 no image (not completed)', OWNER],
+  },
   'GET /api/admin/stats': {
     summary: 'Platform statistics from counters (O(1)), week-over-week changes and health probes.',
     responses: ['200 stats', ADMIN],

@@ -53,6 +53,18 @@ export const ROUTES: readonly RouteDef[] = [
     feature: 'generations',
     auth: 'jwt',
   },
+  {
+    method: 'POST',
+    path: '/api/projects/{projectId}/renders/{renderId}/retry',
+    feature: 'generations',
+    auth: 'jwt',
+  },
+  {
+    method: 'GET',
+    path: '/api/projects/{projectId}/renders/{renderId}/download',
+    feature: 'generations',
+    auth: 'jwt',
+  },
   { method: 'GET', path: '/api/admin/stats', feature: 'admin', auth: 'jwt' },
   { method: 'GET', path: '/api/admin/users', feature: 'admin', auth: 'jwt' },
   { method: 'PATCH', path: '/api/admin/users/{userId}', feature: 'admin', auth: 'jwt' },

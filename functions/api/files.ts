@@ -9,6 +9,7 @@ import { createFileSchema, modelQuerySchema } from '../../shared/schemas/project
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
 import {
+  clearThumbnail,
   createFile,
   deleteFileItem,
   type FileItem,
@@ -19,7 +20,7 @@ import {
 } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
-import { fileRenderKeys, modelKey } from '../lib/generation/drawing-store';
+import { fileRenderKeys, fileThumbnailKey, modelKey } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
@@ -28,6 +29,7 @@ import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
   deleteObjects,
+  downloadName,
   objectSize,
   presignDownload,
   presignUpload,
@@ -124,6 +126,7 @@ export const handler = createHttpHandler({
     await deleteObjects(env.rendersBucket, fileRenderKeys(file));
     try {
       await deleteFileItem(file);
+      await clearThumbnail(file.projectId, fileThumbnailKey(file.id));
     } catch (error) {
       // Its status changed meanwhile (an upload completed): the caller may try again.
       if ((error as Error).name === 'TransactionCanceledException')
@@ -189,7 +192,7 @@ export const handler = createHttpHandler({
         'application/x-step',
       );
     else await writeObject(env.rendersBucket, key, Buffer.from(sceneToGlb(scene)), 'model/gltf-binary');
-    const fileName = `${baseName}-model.${format}`;
+    const fileName = downloadName(`${baseName}-model.${format}`);
     const url = await presignDownload(env.rendersBucket, key, fileName);
     return json(200, { url, fileName, expiresIn: 300 });
   },
@@ -197,7 +200,8 @@ export const handler = createHttpHandler({
   'GET /api/projects/{projectId}/files/{fileId}/download': async ({ event, params }) => {
     const { file } = await ownedFile(event, params);
     if (file.status !== 'uploaded') throw notFound('File not found');
-    const url = await presignDownload(env.uploadsBucket, file.storagePath, file.originalName);
-    return json(200, { url, fileName: file.originalName, expiresIn: 300 });
+    const fileName = downloadName(file.originalName);
+    const url = await presignDownload(env.uploadsBucket, file.storagePath, fileName);
+    return json(200, { url, fileName, expiresIn: 300 });
   },
 });

@@ -39,7 +39,7 @@ async function projectWithDrawing(token: string, title: string) {
 }
 
 describe('generations API on the local cloud (real state machine, local renderer)', () => {
-  it('renders three variations into S3, completes renders and jobs, and moves the project to processing', async () => {
+  it('renders three variations into S3, completes renders and jobs, and moves the project through processing to completed', async () => {
     const token = user.tokens.idToken;
     const project = await projectWithDrawing(token, 'Courtyard House');
     const response = await api(`/api/projects/${project.id}/generations`, {
@@ -49,6 +49,8 @@ describe('generations API on the local cloud (real state machine, local renderer
     });
     expect(response.status).toBe(202);
     const started = (response.json as { generation: Generation }).generation;
+    const running = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(running.status).toBe('processing');
     expect(started.renders.map((r) => [r.variation, r.status])).toEqual([
       [1, 'pending'],
       [2, 'pending'],
@@ -69,8 +71,16 @@ describe('generations API on the local cloud (real state machine, local renderer
     }
 
     const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
-    expect(detail.status).toBe('processing');
+    expect(detail.status).toBe('completed');
     expect(detail.renderCount).toBe(3);
+    // The project's picture: variation 1's card-sized WebP preview.
+    const thumbnail = await fetch(detail.thumbnailUrl!);
+    const thumbnailMeta = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+    expect(thumbnailMeta).toMatchObject({ format: 'webp', width: 512 });
+    const completedList = (await api('/api/projects?status=completed', { token })).json as {
+      items: { id: string }[];
+    };
+    expect(completedList.items.map((p) => p.id)).toContain(project.id);
     expect(detail.renders.map((r) => r.style).sort()).toEqual(['variation-1', 'variation-2', 'variation-3']);
     expect(detail.renders.every((r) => r.status === 'completed' && r.renderUrl)).toBe(true);
     // The DXF now has its line drawing as preview.
@@ -100,6 +110,30 @@ describe('generations API on the local cloud (real state machine, local renderer
       },
       outputData: { analysis: done.analysis, variation: 1, imageUrl: expect.stringContaining(render!.id) },
     });
+  });
+
+  it('downloads a completed render as a PNG named from the project title and the variation', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, '../Riverside\u0007 House');
+    const started = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view' },
+    });
+    const done = await settled(token, project.id, (started.json as { generation: Generation }).generation.id);
+    const render = done.renders.find((r) => r.variation === 1)!;
+    const response = await api(`/api/projects/${project.id}/renders/${render.id}/download`, { token });
+    expect(response.status).toBe(200);
+    const { url, fileName } = response.json as { url: string; fileName: string };
+    expect(fileName).toBe('Riverside House - Lighting & materials.png');
+    const file = await fetch(url);
+    expect(file.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Riverside%20House%20-%20Lighting%20%26%20materials.png",
+    );
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format).toBe('png');
+    const missing = await api(`/api/projects/${project.id}/renders/${'0'.repeat(26)}/download`, { token });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error?.code).toBe('NOT_FOUND');
   });
 
   it('renders variations 1 and 3 from a camera placed on the 3D model, and keeps it on those renders', async () => {

@@ -1,6 +1,6 @@
 import { createGenerationSchema, idempotencyKeySchema } from '../../shared/schemas/generations';
 import { callerFrom } from '../lib/auth';
-import { getGenerationView, startGeneration } from '../lib/generation/service';
+import { getGenerationView, renderDownload, retryRender, startGeneration } from '../lib/generation/service';
 import { startExecution } from '../lib/generation/starter';
 import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
 
@@ -26,4 +26,19 @@ export const handler = createHttpHandler({
     const generation = await getGenerationView(callerFrom(event), params.projectId, params.generationId);
     return json(200, { generation });
   },
+
+  'POST /api/projects/{projectId}/renders/{renderId}/retry': async ({ event, params, log }) => {
+    const result = await retryRender(callerFrom(event), params.projectId, params.renderId, {
+      start: startExecution,
+      log,
+    });
+    return json(
+      202,
+      { generation: result.generation },
+      result.replayed ? { 'idempotent-replayed': 'true' } : {},
+    );
+  },
+
+  'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params }) =>
+    json(200, await renderDownload(callerFrom(event), params.projectId, params.renderId)),
 });

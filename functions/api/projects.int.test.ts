@@ -1,5 +1,6 @@
 import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser } from '../../infra/local/testing';
 import type { Generation } from '../../shared/schemas/generations';
@@ -387,6 +388,28 @@ describe('projects API', () => {
     expect(
       (await api(`/api/projects/${project.id}/files/${pendingId}`, { token, method: 'DELETE' })).status,
     ).toBe(404);
+  });
+
+  it("makes a drawing's card thumbnail the project's picture until a render, and drops it with the drawing", async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Thumbnail' });
+    expect(project.thumbnailUrl).toBeNull();
+    const first = await uploadFile(token, project.id, 'plan.dxf', Buffer.from(planDxf()));
+    await planRead(token, project.id, first.ticket.file.id);
+    const second = await uploadFile(token, project.id, 'photo.png', await pngFixture());
+    await planRead(token, project.id, second.ticket.file.id);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    const image = await fetch(detail.thumbnailUrl!);
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(512);
+    // The first drawing's, also in the list.
+    expect(new URL(detail.thumbnailUrl!).pathname).toContain(`thumbs/${first.ticket.file.id}.webp`);
+    const page = (await api('/api/projects', { token })).json as unknown as ProjectPage;
+    expect(page.items.find((p) => p.id === project.id)?.thumbnailUrl).toMatch(/^http/);
+    await api(`/api/projects/${project.id}/files/${first.ticket.file.id}`, { token, method: 'DELETE' });
+    const after = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(after.thumbnailUrl).toBeNull();
   });
 
   it('answers 404 on every project route to anyone but the owner', async () => {

@@ -114,6 +114,9 @@ export async function toPublic(bundle: ProjectBundle): Promise<PublicProject> {
     title: bundle.project.title,
     description: bundle.project.description ?? null,
     tags: bundle.project.tags ?? [],
+    thumbnailUrl: bundle.project.thumbnailKey
+      ? await presignView(env.rendersBucket, bundle.project.thumbnailKey)
+      : null,
     files: await Promise.all(
       files.map(async (f) => ({
         id: f.id,

@@ -51,8 +51,32 @@ export async function presignUpload(input: {
   });
 }
 
+/**
+ * The name a download is saved under: no directory parts (`../../etc/x.dxf` → `x.dxf`), no control or reserved
+ * characters, at most 150 characters with the extension kept; "download" when nothing is left.
+ */
+export function downloadName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    // Hidden names: `.png` alone is an extension without a name; leading dots go.
+    .replace(/^\.([^.]{1,9})$/, 'download.$1')
+    .replace(/^\.+/, '');
+  if (!base) return 'download';
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
+  const stem = base
+    .slice(0, base.length - extension.length)
+    .slice(0, 150 - extension.length)
+    .trim();
+  return stem ? `${stem}${extension}` : `download${extension}`;
+}
+
 /** RFC 6266/5987 attachment header that keeps any original name (UTF-8), with an ASCII fallback. */
-export function attachmentDisposition(fileName: string): string {
+export function attachmentDisposition(name: string): string {
+  const fileName = downloadName(name);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -5,10 +5,10 @@
  */
 import * as z from 'zod';
 import { placeholderPlan } from '../../shared/plan/placeholder';
-import { getFile, setFilePlanState } from '../lib/db/projects';
-import { imagePreview } from '../lib/drawings/preview';
+import { getFile, setFilePlanState, setThumbnailIfNone } from '../lib/db/projects';
+import { imagePreview, thumbnailOf } from '../lib/drawings/preview';
 import { env } from '../lib/env';
-import { drawingKeys, saveDrawing } from '../lib/generation/drawing-store';
+import { drawingKeys, fileThumbnailKey, saveDrawing } from '../lib/generation/drawing-store';
 import { logger } from '../lib/logger';
 import { savePlan } from '../lib/plan/plan-store';
 import { readPlan } from '../lib/plan/read-plan';
@@ -56,6 +56,9 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
         ? { previewKey: drawingKeys(file.id).png }
         : {}),
   });
+  // Once, at the first read (a correction reads the plan again, not the picture).
+  if (!file.previewKey)
+    await storeThumbnail(file, preview ? await readObject(env.rendersBucket, preview) : drawing?.png);
   log.info('plan read', {
     fileId: file.id,
     status: plan.status,
@@ -64,6 +67,18 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
     ms: Math.round(performance.now() - started),
   });
   return { status: plan.status };
+}
+
+/** Stores the file's card thumbnail and makes it the project's picture when the project has none yet. */
+async function storeThumbnail(file: { id: string; projectId: string }, image: Buffer | undefined) {
+  if (!image) return;
+  try {
+    const key = fileThumbnailKey(file.id);
+    await writeObject(env.rendersBucket, key, await thumbnailOf(image), 'image/webp');
+    await setThumbnailIfNone(file.projectId, key);
+  } catch (error) {
+    log.warn('no thumbnail for this file', { fileId: file.id, error });
+  }
 }
 
 /** Stores an image upload's preview and answers its key; null for other files or an image that cannot be decoded. */

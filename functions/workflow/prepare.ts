@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RenderStyle } from '../../shared/schemas/generations';
 import { db, tableName } from '../lib/db/client';
-import { getGeneration, setGenerationFields } from '../lib/db/generations';
+import { getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
 import { keys } from '../lib/db/keys';
 import { getFile, getProject } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
@@ -115,13 +115,18 @@ export async function handler(input: ExecutionInput): Promise<Prepared> {
   if (!generation) throw new DrawingUnreadableError('The generation no longer exists');
   const project = await getProject(input.projectId);
   if (!project) throw new DrawingUnreadableError('The project no longer exists');
-  const [drawing, template, provider, storeyHeight] = await Promise.all([
+  const [drawing, template, provider, storeyHeight, renders] = await Promise.all([
     drawingOf(generation.fileId, input.projectId),
     getActiveTemplate('visualization'),
     getSetting('ai_model_primary'),
     // The height every 3D model of the plan has (viewer, exports), so the renders stand as high.
     loadPlan(generation.fileId).then(storeyHeightOf),
+    getRenders(input.projectId, generation.renderIds),
   ]);
+  // A retry reopens the generation with only the retried variation unsettled: the others are not run again.
+  const unsettled = new Set(
+    renders.filter((r) => r.status === 'pending' || r.status === 'processing').map((r) => r.id),
+  );
   const style: RenderStyle = generation.style ?? styleFromPrompt(generation.prompt);
   const analysis = await analysisOf(provider, drawing, generation.prompt, project, log);
   await setGenerationFields(generation, { analysis, templateId: template?.id ?? null, provider });
@@ -133,7 +138,8 @@ export async function handler(input: ExecutionInput): Promise<Prepared> {
     storeyHeight,
     fileId: generation.fileId,
     analysis,
-    items: generation.renderIds.map((renderId, i) => {
+    items: generation.renderIds.flatMap((renderId, i) => {
+      if (!unsettled.has(renderId)) return [];
       const variation = (i + 1) as 1 | 2 | 3;
       return {
         variation,

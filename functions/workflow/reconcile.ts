@@ -12,11 +12,11 @@ const INTERRUPTED = 'The generation was interrupted. Please try again.';
 
 let client: SFNClient | undefined;
 
-async function executionStatus(generationId: string): Promise<string> {
+async function executionStatus(generationId: string, attempt?: number): Promise<string> {
   client ??= new SFNClient({});
   try {
     const execution = await client.send(
-      new DescribeExecutionCommand({ executionArn: executionArnOf(generationId) }),
+      new DescribeExecutionCommand({ executionArn: executionArnOf(generationId, attempt) }),
     );
     return execution.status ?? 'UNKNOWN';
   } catch (error) {
@@ -36,8 +36,8 @@ export async function handler(options: { now?: number; graceMs?: number } = {}) 
   const log = logger.child({ task: 'reconcile' });
   const repaired: string[] = [];
   for (const generation of await listRunningGenerations()) {
-    const age = now - Date.parse(generation.createdAt);
-    const status = await executionStatus(generation.id);
+    const age = now - Date.parse(generation.startedAt ?? generation.createdAt);
+    const status = await executionStatus(generation.id, generation.attempt);
     const ended = ['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'].includes(status);
     const vanished = status === 'MISSING' && age > grace;
     const stuck = status === 'RUNNING' && age > STUCK_AFTER_MS;

@@ -22,8 +22,8 @@ import { setFilePlanState } from '../lib/db/projects';
 import { normaliseDrawing } from '../lib/drawings';
 import { planDxf, planPng } from '../lib/drawings/fixtures/plan';
 import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
-import { startGeneration } from '../lib/generation/service';
-import type { StartExecution } from '../lib/generation/starter';
+import { retryRender, startGeneration } from '../lib/generation/service';
+import { executionNameOf, type StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
 import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
 import { analyseDrawing, localImageProvider } from '../lib/render';
@@ -68,7 +68,7 @@ beforeAll(async () => {
   start = async (input) => {
     sfn.startExecution({
       stateMachineArn: STATE_MACHINE,
-      name: input.generationId,
+      name: executionNameOf(input.generationId, input.attempt),
       input: JSON.stringify(input),
     });
   };
@@ -166,7 +166,97 @@ describe('generation state machine with faults injected at the provider', () => 
     expect(job.Item).toMatchObject({ status: 'failed', error: new ContentFilteredError().message });
     const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
       .json as unknown as ProjectDetail;
-    expect(detail.status).toBe('processing');
+    expect(detail.status).toBe('completed');
+    // The project's picture is its newest generation's first completed render.
+    const item = await localAws
+      .doc()
+      .send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `PROJECT#${project.id}`, SK: 'PROJECT' } }));
+    expect(item.Item?.thumbnailKey).toBe(renders[0]!.previewKey);
+  });
+
+  it('Retry re-runs only the failed variation through the same flow, once, and the project follows', async () => {
+    const { caller, project, user } = await setup('retry-one');
+    const token = user.tokens.idToken;
+    overrideImageProvider(faultyProvider(() => new ContentFilteredError()).provider);
+    const { generation, renders } = await run(caller, project.id);
+    expect(generation).toMatchObject({ status: 'failed', succeeded: 0, failed: 3 });
+    const failed = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(failed.status).toBe('failed');
+
+    const { provider, attempts } = faultyProvider(() => undefined);
+    overrideImageProvider(provider);
+    const retry = () => retryRender(caller, project.id, renders[1]!.id, { start, log: logger });
+    const first = await retry();
+    expect(first.replayed).toBe(false);
+    expect(first.generation).toMatchObject({ id: generation.id, status: 'running' });
+    const during = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(during.status).toBe('processing');
+    // The same retry again while it runs answers that run; another variation must wait for it.
+    expect((await retry()).replayed).toBe(true);
+    await expect(
+      retryRender(caller, project.id, renders[0]!.id, { start, log: logger }),
+    ).rejects.toMatchObject({ status: 409 });
+    await sfn.idle(60_000);
+
+    expect([...attempts.keys()]).toEqual([2]);
+    const after = await getRenders(project.id, generation.renderIds);
+    expect(after.map((r) => r.status)).toEqual(['failed', 'completed', 'failed']);
+    expect(await getGeneration(project.id, generation.id)).toMatchObject({
+      status: 'completed',
+      succeeded: 1,
+      failed: 2,
+      attempt: 1,
+    });
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.status).toBe('completed');
+    expect(detail.thumbnailUrl).toMatch(/^http/);
+    expect(detail.renders).toHaveLength(3);
+    // A completed render is not retried; the quota counted the retry and released it.
+    await expect(retry()).rejects.toMatchObject({ status: 409 });
+    const usage = await localAws
+      .doc()
+      .send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));
+    expect(usage.Item?.running).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const daily = await localAws.doc().send(
+      new GetCommand({
+        TableName: TABLE_NAME,
+        Key: { PK: `USER#${caller.userId}`, SK: `USAGE#${today}` },
+      }),
+    );
+    expect(daily.Item?.generations).toBe(2);
+  });
+
+  it('a newer generation owns the project status: an older one finishing later does not change it', async () => {
+    const { caller, project, user } = await setup('status-order');
+    const hold: { release?: () => void } = {};
+    const gate = new Promise<void>((resolve) => {
+      hold.release = resolve;
+    });
+    let calls = 0;
+    overrideImageProvider({
+      id: 'gated',
+      async generate(req) {
+        // The first generation's renders wait; the second one's fail at once.
+        if (req.prompt.includes('first')) await gate;
+        else throw new ContentFilteredError();
+        calls++;
+        return localImageProvider.generate({ ...req, size: 256 });
+      },
+    });
+    const older = await startGeneration(caller, project.id, { prompt: 'first' }, { start, log: logger });
+    const newer = await startGeneration(caller, project.id, { prompt: 'second' }, { start, log: logger });
+    for (let i = 0; i < 400; i++) {
+      if ((await getGeneration(project.id, newer.generation.id))?.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    hold.release!();
+    await sfn.idle(60_000);
+    expect(calls).toBe(3);
+    expect((await getGeneration(project.id, older.generation.id))?.status).toBe('completed');
+    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
+      .json as unknown as ProjectDetail;
+    expect(detail.status).toBe('failed');
   });
 
   it('retries a throttled variation with backoff, then it succeeds', async () => {
@@ -181,7 +271,7 @@ describe('generation state machine with faults injected at the provider', () => 
     expect(generation).toMatchObject({ status: 'completed', succeeded: 3, failed: 0 });
   });
 
-  it('all three failing fails the generation and keeps the project a draft', async () => {
+  it('all three failing fails the generation and the project', async () => {
     const { caller, project, user } = await setup('fault-all');
     overrideImageProvider(faultyProvider(() => new Error('boom: internal detail')).provider);
     const { generation, renders } = await run(caller, project.id);
@@ -194,7 +284,7 @@ describe('generation state machine with faults injected at the provider', () => 
     ]);
     const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
       .json as unknown as ProjectDetail;
-    expect(detail.status).toBe('draft');
+    expect(detail.status).toBe('failed');
     const usage = await localAws
       .doc()
       .send(new GetCommand({ TableName: TABLE_NAME, Key: { PK: `USER#${caller.userId}`, SK: 'USAGE' } }));

@@ -33,6 +33,7 @@ import { createProfile, getProfile } from '../../functions/lib/db/profiles';
 import { ensureDefaultSettings } from '../../functions/lib/db/settings';
 import { createTemplate, type TemplateItem } from '../../functions/lib/db/templates';
 import { newId } from '../../functions/lib/ids';
+import { migrateProjectStatuses } from '../../functions/tasks/migrate-project-status';
 import { PASSWORD_POLICY } from '../../shared/constants';
 import { createTableInput, TTL_ATTRIBUTE } from '../lib/table-design';
 import { RENDERS_BUCKET, TABLE_NAME, UPLOADS_BUCKET, USER_POOL_CLIENT_NAME, USER_POOL_NAME } from './names';
@@ -286,6 +287,12 @@ async function ensureRoleCounts(): Promise<void> {
 export async function ensureAdminDefaults(): Promise<void> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.roleCounts }));
   if (!Item) await ensureRoleCounts();
+  // Data written before project status followed generations (once per table).
+  const statusMigration = keys.seedMarker('project-status-v2');
+  if (!(await db().send(new GetCommand({ TableName: tableName(), Key: statusMigration }))).Item) {
+    await migrateProjectStatuses();
+    await writeOnce('project-status-v2');
+  }
   if (!(await writeOnce('admin-defaults-v1'))) return;
   await ensureDefaultSettings();
   const now = new Date();

@@ -15,6 +15,17 @@ export const VARIATION_NUMBERS = [1, 2, 3] as const;
 export type VariationNumber = (typeof VARIATION_NUMBERS)[number];
 if (VARIATION_SUFFIXES.length !== VARIATIONS_PER_GENERATION) throw new Error('three variations expected');
 
+/** What each variation is, as the upload page, the Renders tab and download names call it. */
+export const VARIATIONS: Record<VariationNumber, { name: string; description: string }> = {
+  1: { name: 'Lighting & materials', description: 'Enhanced lighting and detailed material textures' },
+  2: { name: 'Alternative camera', description: 'Another camera perspective and composition' },
+  3: { name: 'Time of day', description: 'A different time of day with atmospheric effects' },
+};
+
+/** "Lighting & materials", "Alternative camera", "Time of day" ("Visualization" for an unknown number). */
+export const variationName = (variation: number | null | undefined): string =>
+  VARIATIONS[variation as VariationNumber]?.name ?? 'Visualization';
+
 export const PROMPT_MAX = 2000;
 export const DEFAULT_FIDELITY = 0.7;
 

@@ -193,6 +193,8 @@ export interface PublicProject {
   title: string;
   description: string | null;
   tags: string[];
+  /** The project's picture (its newest render's preview, or its first drawing's), a card-sized WebP. */
+  thumbnailUrl: string | null;
   files: {
     id: string;
     name: string;

@@ -34,6 +34,10 @@ export interface GenerationItem {
   provider: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** How many times a failed variation was run again (absent before the first retry). */
+  attempt?: number;
+  /** When the latest run started: the creation, or the latest retry. */
+  startedAt?: string;
 }
 
 export interface GenerationRenderItem {
@@ -174,9 +178,15 @@ export async function insertGeneration(input: NewGeneration): Promise<void> {
     Update: {
       TableName: tableName(),
       Key: keys.project(generation.projectId),
-      UpdateExpression: 'ADD renderCount :n',
+      UpdateExpression: 'ADD renderCount :n SET #status = :processing, lastGenerationId = :generation',
       ConditionExpression: 'attribute_exists(PK) AND userId = :owner',
-      ExpressionAttributeValues: { ':n': n, ':owner': generation.userId },
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':n': n,
+        ':owner': generation.userId,
+        ':processing': 'processing',
+        ':generation': generation.id,
+      },
     },
   });
   items.push({
@@ -332,15 +342,18 @@ export const failRender = (render: GenerationRenderItem, error: string) =>
   settleRender(render, { status: 'failed', error });
 
 /**
- * Closes a running generation once: its status and outcome, the project (processing when one render succeeded),
- * the user's running quota. Returns false when it was closed already.
+ * Closes a running generation once: its status and outcome, the user's running quota, and — when it is the
+ * project's latest generation — the project: completed (a render succeeded; its preview becomes the project's
+ * thumbnail) or failed (none did). Returns false when it was closed already.
  */
 export async function closeGeneration(
   generation: GenerationItem,
-  outcome: { succeeded: number; failed: number },
+  outcome: { succeeded: number; failed: number; thumbnailKey?: string | null },
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const status: GenerationStatus = outcome.succeeded > 0 ? 'completed' : 'failed';
+  const projectSet = ['#status = :status', 'updatedAt = :now', 'GSI1SK = :gsi'];
+  if (outcome.thumbnailKey) projectSet.push('thumbnailKey = :thumbnail');
   const items: TransactItem[] = [
     {
       Update: {
@@ -367,30 +380,32 @@ export async function closeGeneration(
         ExpressionAttributeValues: { ':minus': -1 },
       },
     },
-  ];
-  if (outcome.succeeded > 0) {
-    items.push({
+    {
       Update: {
         TableName: tableName(),
         Key: keys.project(generation.projectId),
-        UpdateExpression: 'SET #status = :processing, updatedAt = :now, GSI1SK = :gsi',
-        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: `SET ${projectSet.join(', ')}`,
+        // A newer generation owns the project's status: an older one finishing later changes nothing there.
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(lastGenerationId) OR lastGenerationId = :generation)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':processing': 'processing',
+          ':status': status,
           ':now': now,
           ':gsi': keys.projectIndex(generation.userId, now, generation.projectId).GSI1SK,
+          ':generation': generation.id,
+          ...(outcome.thumbnailKey ? { ':thumbnail': outcome.thumbnailKey } : {}),
         },
       },
-    });
-  }
+    },
+  ];
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      // The project was deleted while the generation ran: close it without the project update.
+      // The project was deleted, or a newer generation owns it: close without the project update.
       if (reasons[0]?.Code === 'None' && reasons[2]?.Code === 'ConditionalCheckFailed') {
         await db()
           .send(new TransactWriteCommand({ TransactItems: items.slice(0, 2) }))
@@ -401,6 +416,115 @@ export async function closeGeneration(
     }
     throw error;
   }
+}
+
+export class RetryConflict extends Error {}
+
+/**
+ * Runs one failed variation of a closed generation again: the render and its job go back to pending/queued, the
+ * generation reopens (attempt + 1, back on the running index) and the project becomes its latest generation,
+ * processing; the quota counts it like a new generation. One transaction: a second retry of the same render (or
+ * of another while this one runs) is refused by the conditions.
+ */
+export async function reopenForRetry(
+  generation: GenerationItem,
+  render: GenerationRenderItem,
+  limits: { maxConcurrent: number; perDay: number },
+): Promise<GenerationItem> {
+  const now = new Date().toISOString();
+  const today = now.slice(0, 10);
+  const epoch = Math.floor(Date.parse(now) / 1000);
+  const attempt = (generation.attempt ?? 0) + 1;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.generation(generation.projectId, generation.id),
+        UpdateExpression:
+          'SET #status = :running, attempt = :attempt, startedAt = :now, finishedAt = :null, GSI1PK = :pk, GSI1SK = :sk',
+        ConditionExpression:
+          '#status IN (:completed, :failed) AND (attribute_not_exists(attempt) OR attempt = :previous)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':attempt': attempt,
+          ':previous': attempt - 1,
+          ':now': now,
+          ':null': null,
+          ':pk': RUNNING_GENERATIONS,
+          ':sk': `${now}#${generation.id}`,
+          ':completed': 'completed',
+          ':failed': 'failed',
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.render(render.projectId, render.id),
+        UpdateExpression: 'SET #status = :pending REMOVE #error, completedAt',
+        ConditionExpression: '#status = :failed',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed' },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.job(render.projectId, render.jobId),
+        UpdateExpression: 'SET #status = :queued REMOVE #error, completedAt',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: { ':queued': 'queued' },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.usage(generation.userId),
+        UpdateExpression: 'ADD running :one',
+        ConditionExpression: 'attribute_not_exists(running) OR running < :max',
+        ExpressionAttributeValues: { ':one': 1, ':max': limits.maxConcurrent },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.dailyUsage(generation.userId, today),
+        UpdateExpression: 'ADD generations :one SET #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(generations) OR generations < :max',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':max': limits.perDay, ':ttl': epoch + 2 * DAY_SECONDS },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.project(generation.projectId),
+        UpdateExpression: 'SET #status = :processing, lastGenerationId = :generation',
+        ConditionExpression: 'attribute_exists(PK) AND userId = :owner',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':generation': generation.id,
+          ':owner': generation.userId,
+        },
+      },
+    },
+    // The render is no longer failed: the running totals move back (a day's counts keep what happened that day).
+    counterUpdates(tableName(), { rendersFailed: -1, jobsFailed: -1, jobsQueued: 1 })[0]!,
+  ];
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (!reasons) throw error;
+    const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+    if (failed(0) || failed(1) || failed(5)) throw new RetryConflict('not retryable now');
+    if (failed(3)) throw new LimitError('concurrent');
+    if (failed(4)) throw new LimitError('daily');
+    throw error;
+  }
+  return { ...generation, status: 'running', attempt, startedAt: now, finishedAt: null };
 }
 
 export async function setGenerationFields(

@@ -17,6 +17,8 @@ export interface ProjectItem {
   settings: Record<string, unknown>;
   status: ProjectStatus;
   thumbnailKey?: string | null;
+  /** The generation that sets the status (the latest started, or retried); '' once migrated without one. */
+  lastGenerationId?: string;
   fileCount: number;
   renderCount: number;
   shareToken?: string | null;
@@ -103,6 +105,7 @@ export async function createProject(
     settings: {},
     status: 'draft',
     thumbnailKey: null,
+    lastGenerationId: '',
     fileCount: 0,
     renderCount: 0,
     shareToken: null,
@@ -543,6 +546,45 @@ export async function revokeShare(project: ProjectItem): Promise<void> {
 export async function getShare(token: string): Promise<ShareItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.share(token) }));
   return Item ? strip<ShareItem>(Item) : null;
+}
+
+/** The project's picture before any render: a drawing's thumbnail, when it has none yet. */
+export async function setThumbnailIfNone(projectId: string, thumbnailKey: string): Promise<void> {
+  await ignoreConditionFailure(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.project(projectId),
+        UpdateExpression: 'SET thumbnailKey = :thumbnail',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(thumbnailKey) OR thumbnailKey = :null)',
+        ExpressionAttributeValues: { ':thumbnail': thumbnailKey, ':null': null },
+      }),
+    ),
+  );
+}
+
+/** A deleted drawing's thumbnail stops being the project's picture (a render's stays). */
+export async function clearThumbnail(projectId: string, thumbnailKey: string): Promise<void> {
+  await ignoreConditionFailure(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.project(projectId),
+        UpdateExpression: 'REMOVE thumbnailKey',
+        ConditionExpression: 'thumbnailKey = :thumbnail',
+        ExpressionAttributeValues: { ':thumbnail': thumbnailKey },
+      }),
+    ),
+  );
+}
+
+async function ignoreConditionFailure(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 /** Removes a file item; an uploaded one stops counting (project, owner, totals) in the same transaction. */

@@ -21,3 +21,15 @@ export async function imagePreview(bytes: Buffer): Promise<Buffer> {
     .webp({ quality: 82 })
     .toBuffer();
 }
+
+/** Longest side of a project's card thumbnail (as a render's preview): a dashboard card at 2× pixel density. */
+export const THUMBNAIL_SIDE = 512;
+
+/** A card-sized WebP of a preview image (an upload's preview or a drawing's line render). */
+export async function thumbnailOf(image: Buffer): Promise<Buffer> {
+  return sharp(image, { limitInputPixels: LIMITS.maxInputPixels })
+    .resize({ width: THUMBNAIL_SIDE, height: THUMBNAIL_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .webp({ quality: 80 })
+    .toBuffer();
+}

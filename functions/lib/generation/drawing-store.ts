@@ -11,8 +11,12 @@ export const drawingKeys = (fileId: string) => ({
   meta: `drawings/${fileId}.json`,
 });
 
+/** A file's card-sized thumbnail: the project's picture until its first render (keyed by the random file id). */
+export const fileThumbnailKey = (fileId: string) => `thumbs/${fileId}.webp`;
+
 /**
- * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD),
+ * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD) and
+ * card thumbnail,
  * its normalised drawing and its plan model (both written when the plan is read after upload). Deleting a file or its project removes
  * exactly these; keys that were never written are harmless to delete.
  */
@@ -22,6 +26,7 @@ export function fileRenderKeys(file: { id: string; previewKey?: string | null })
     ...new Set(
       [
         file.previewKey,
+        fileThumbnailKey(file.id),
         drawing.png,
         drawing.meta,
         planKey(file.id),

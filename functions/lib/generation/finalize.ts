@@ -34,9 +34,14 @@ export async function finalizeGeneration(
   }
   const succeeded = renders.filter((r) => r.status === 'completed').length;
   const failed = renders.length - succeeded;
-  const closed = await closeGeneration(generation, { succeeded, failed });
+  const thumbnailKey = [...renders]
+    .sort((a, b) => a.variation - b.variation)
+    .find((r) => r.status === 'completed' && r.previewKey)?.previewKey;
+  const closed = await closeGeneration(generation, { succeeded, failed, thumbnailKey });
   if (!closed) return { status: 'already-closed', succeeded, failed };
-  if (generation.templateId) await recordTemplateOutcome(generation.templateId, succeeded, failed);
+  // A retried variation's outcome is not a second use of the template.
+  if (generation.templateId && !generation.attempt)
+    await recordTemplateOutcome(generation.templateId, succeeded, failed);
   log.info('generation finalized', { generationId, succeeded, failed });
   return { status: succeeded > 0 ? 'completed' : 'failed', succeeded, failed };
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_FIDELITY,
   type Generation,
   VARIATION_NUMBERS,
+  variationName,
 } from '../../../shared/schemas/generations';
 import type { Caller } from '../auth';
 import {
@@ -15,6 +16,8 @@ import {
   IdempotencyReplay,
   insertGeneration,
   LimitError,
+  RetryConflict,
+  reopenForRetry,
 } from '../db/generations';
 import type { ProjectBundle } from '../db/projects';
 import { getSetting } from '../db/settings';
@@ -23,11 +26,14 @@ import { AppError, badRequest, conflict, notFound } from '../errors';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import { isId, ownedProject, ownedProjectBundle } from '../project-views';
-import { presignView } from '../storage';
+import { DOWNLOAD_URL_TTL_SECONDS, downloadName, presignDownload, presignView } from '../storage';
+import { finalizeGeneration } from './finalize';
 import { variationPrompt } from './prompts';
 import type { StartExecution } from './starter';
 
 export const NO_FILE_MESSAGE = 'Please upload at least one file first';
+const RENDER_NOT_FOUND = 'Render not found';
+const START_FAILED = 'The generation could not be started. Please try again.';
 export const MAINTENANCE_MESSAGE =
   'Planform is undergoing maintenance, so new visualizations cannot be started right now. Please try again later.';
 
@@ -49,6 +55,32 @@ function chooseFile(bundle: ProjectBundle, fileId: string | undefined) {
   return first;
 }
 
+/** 429 with when to try again: the user's daily or concurrent generation limit. */
+function limitReached(error: LimitError, limits: { maxConcurrent: number; perDay: number }): AppError {
+  const headers =
+    error.limit === 'daily' ? { 'retry-after': String(secondsUntilUtcMidnight()) } : { 'retry-after': '30' };
+  const { maxConcurrent, perDay } = limits;
+  const message =
+    error.limit === 'daily'
+      ? `You have reached your limit of ${perDay} generations per day. Please try again tomorrow.`
+      : `You already have ${maxConcurrent} generation${maxConcurrent === 1 ? '' : 's'} running. Please wait for one to finish.`;
+  return new AppError('TOO_MANY_REQUESTS', message, { limit: error.limit }, headers);
+}
+
+async function assertNotInMaintenance(): Promise<void> {
+  if (await getSetting('maintenance_mode')) {
+    throw new AppError('SERVICE_UNAVAILABLE', MAINTENANCE_MESSAGE, undefined, { 'retry-after': '600' });
+  }
+}
+
+async function generationLimits() {
+  const [maxConcurrent, perDay] = await Promise.all([
+    getSetting('limits.max_concurrent_generations'),
+    getSetting('limits.generations_per_day'),
+  ]);
+  return { maxConcurrent, perDay };
+}
+
 export interface StartResult {
   generation: Generation;
   replayed: boolean;
@@ -64,15 +96,10 @@ export async function startGeneration(
   input: CreateGenerationInput,
   options: { idempotencyKey?: string; start: StartExecution; log: Logger },
 ): Promise<StartResult> {
-  if (await getSetting('maintenance_mode')) {
-    throw new AppError('SERVICE_UNAVAILABLE', MAINTENANCE_MESSAGE, undefined, { 'retry-after': '600' });
-  }
+  await assertNotInMaintenance();
   const bundle = await ownedProjectBundle(caller, projectId);
   const file = chooseFile(bundle, input.fileId);
-  const [maxConcurrent, perDay] = await Promise.all([
-    getSetting('limits.max_concurrent_generations'),
-    getSetting('limits.generations_per_day'),
-  ]);
+  const { maxConcurrent, perDay } = await generationLimits();
   const { project } = bundle;
   const now = new Date().toISOString();
   const generationId = newId();
@@ -167,17 +194,7 @@ export async function startGeneration(
         await options.start(executionInputOf(existing)).catch(() => undefined);
       return { generation: await toGeneration(existing), replayed: true };
     }
-    if (error instanceof LimitError) {
-      const headers =
-        error.limit === 'daily'
-          ? { 'retry-after': String(secondsUntilUtcMidnight()) }
-          : { 'retry-after': '30' };
-      const message =
-        error.limit === 'daily'
-          ? `You have reached your limit of ${perDay} generations per day. Please try again tomorrow.`
-          : `You already have ${maxConcurrent} generation${maxConcurrent === 1 ? '' : 's'} running. Please wait for one to finish.`;
-      throw new AppError('TOO_MANY_REQUESTS', message, { limit: error.limit }, headers);
-    }
+    if (error instanceof LimitError) throw limitReached(error, { maxConcurrent, perDay });
     throw error;
   }
 
@@ -185,19 +202,90 @@ export async function startGeneration(
     await options.start(executionInputOf(generation));
   } catch (error) {
     options.log.error('StartExecution failed', { error, generationId });
-    await Promise.all(
-      renders.map((r) => failRender(r, 'The generation could not be started. Please try again.')),
-    );
+    await Promise.all(renders.map((r) => failRender(r, START_FAILED)));
     await closeGeneration(generation, { succeeded: 0, failed: renders.length });
-    throw new AppError('SERVICE_UNAVAILABLE', 'The generation could not be started. Please try again.');
+    throw new AppError('SERVICE_UNAVAILABLE', START_FAILED);
   }
   return { generation: await toGeneration(generation, renders), replayed: false };
 }
 
-export const executionInputOf = (g: Pick<GenerationItem, 'id' | 'projectId' | 'userId'>) => ({
+/** One of the caller's renders in one of their projects (404 for anyone else's, as for one that does not exist). */
+async function ownedRender(caller: Caller, projectId: string | undefined, renderId: string | undefined) {
+  const project = await ownedProject(caller, projectId);
+  if (!isId(renderId)) throw notFound(RENDER_NOT_FOUND);
+  const [render] = await getRenders(project.id, [renderId]);
+  if (!render) throw notFound(RENDER_NOT_FOUND);
+  return { project, render };
+}
+
+/**
+ * Runs one failed variation again through the same flow (its generation reopens for it; the quota counts it).
+ * Idempotent: retrying a render whose retry is under way answers that run and starts nothing new.
+ */
+export async function retryRender(
+  caller: Caller,
+  projectId: string | undefined,
+  renderId: string | undefined,
+  options: { start: StartExecution; log: Logger },
+): Promise<StartResult> {
+  await assertNotInMaintenance();
+  const { render } = await ownedRender(caller, projectId, renderId);
+  const generation = await getGeneration(render.projectId, render.generationId);
+  if (!generation) throw notFound(RENDER_NOT_FOUND);
+  const unsettled = render.status === 'pending' || render.status === 'processing';
+  if (unsettled && generation.status === 'running') {
+    // The first request may have died between its transaction and StartExecution: starting again is safe.
+    await options.start(executionInputOf(generation)).catch(() => undefined);
+    return { generation: await toGeneration(generation), replayed: true };
+  }
+  if (render.status !== 'failed') throw conflict('Only a failed render can be retried');
+  if (generation.status === 'running')
+    throw conflict(
+      'Another variation of this generation is still rendering. Retry this one when it has finished.',
+    );
+  const limits = await generationLimits();
+  let reopened: GenerationItem;
+  try {
+    reopened = await reopenForRetry(generation, render, limits);
+  } catch (error) {
+    if (error instanceof LimitError) throw limitReached(error, limits);
+    if (error instanceof RetryConflict) {
+      // A concurrent request retried it first: answer that run.
+      const current = await getGeneration(render.projectId, render.generationId);
+      if (current?.status === 'running') return { generation: await toGeneration(current), replayed: true };
+      throw conflict('This render cannot be retried right now. Reload the page and try again.');
+    }
+    throw error;
+  }
+  try {
+    await options.start(executionInputOf(reopened));
+  } catch (error) {
+    options.log.error('StartExecution failed for a retry', { error, generationId: generation.id });
+    await finalizeGeneration(reopened.projectId, reopened.id, options.log, START_FAILED);
+    throw new AppError('SERVICE_UNAVAILABLE', START_FAILED);
+  }
+  return { generation: await toGeneration(reopened), replayed: false };
+}
+
+/** A presigned PNG download of a completed render, named from the project title and the variation. */
+export async function renderDownload(
+  caller: Caller,
+  projectId: string | undefined,
+  renderId: string | undefined,
+) {
+  const { project, render } = await ownedRender(caller, projectId, renderId);
+  if (render.status !== 'completed' || !render.imageKey)
+    throw notFound('This render has no image to download');
+  const fileName = downloadName(`${project.title} - ${variationName(render.variation)}.png`);
+  const url = await presignDownload(env.rendersBucket, render.imageKey, fileName);
+  return { url, fileName, expiresIn: DOWNLOAD_URL_TTL_SECONDS };
+}
+
+export const executionInputOf = (g: Pick<GenerationItem, 'id' | 'projectId' | 'userId' | 'attempt'>) => ({
   generationId: g.id,
   projectId: g.projectId,
   userId: g.userId,
+  ...(g.attempt ? { attempt: g.attempt } : {}),
 });
 
 export async function toGeneration(

@@ -227,6 +227,10 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'GET /api/projects/{projectId}/generations/{generationId}': { expect: OWNER_ONLY(200) },
+  // The fixture's render completed: the owner reaches the handler, which retries only failed renders (409); a
+  // retry that runs is walked through in functions/api/generations.int.test.ts.
+  'POST /api/projects/{projectId}/renders/{renderId}/retry': { expect: OWNER_ONLY(409) },
+  'GET /api/projects/{projectId}/renders/{renderId}/download': { expect: OWNER_ONLY(200) },
 
   'GET /api/admin/stats': { expect: ADMIN(200) },
   'GET /api/admin/users': { expect: ADMIN(200) },
@@ -269,6 +273,7 @@ const PARAMS: Record<string, (world: World) => string> = {
   projectId: (w) => w.project.id,
   fileId: (w) => w.fileId,
   generationId: (w) => w.generation.id,
+  renderId: (w) => w.generation.renders[0]!.id,
   // The target of role changes: the other (plain) user.
   userId: (w) => w.people.other.id,
   templateId: (w) => w.templateId,

@@ -74,5 +74,13 @@ export function projectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDe
 }
 
 export function publicProject(overrides: Partial<PublicProject> = {}): PublicProject {
-  return { title: 'Riverside House', description: null, tags: [], files: [], renders: [], ...overrides };
+  return {
+    title: 'Riverside House',
+    description: null,
+    tags: [],
+    thumbnailUrl: null,
+    files: [],
+    renders: [],
+    ...overrides,
+  };
 }

@@ -1,15 +1,13 @@
 import { QUICK_PROMPTS } from '@shared/constants';
-import type { Generation, GenerationRender, VariationNumber } from '@shared/schemas/generations';
+import {
+  type Generation,
+  type GenerationRender,
+  VARIATIONS,
+  type VariationNumber,
+  variationName,
+} from '@shared/schemas/generations';
 
-/** What each of the three variations changes (the server adds the matching suffix to the prompt). */
-export const VARIATIONS: Record<VariationNumber, { name: string; description: string }> = {
-  1: { name: 'Lighting & materials', description: 'Enhanced lighting and detailed material textures' },
-  2: { name: 'Alternative camera', description: 'Another camera perspective and composition' },
-  3: { name: 'Time of day', description: 'A different time of day with atmospheric effects' },
-};
-
-/** "Lighting & materials", "Alternative camera", "Time of day". */
-export const variationName = (variation: VariationNumber) => VARIATIONS[variation]?.name ?? 'Visualization';
+export { VARIATIONS, variationName };
 
 /** A generated visualization on the upload page (spec §3, not persisted). */
 export interface VisualizationItem {
