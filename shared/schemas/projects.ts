@@ -205,5 +205,11 @@ export interface PublicProject {
     planStatus?: 'processing' | 'ready' | 'failed';
     createdAt: string;
   }[];
-  renders: { prompt: string; style: string | null; imageUrl: string | null; createdAt: string }[];
+  renders: {
+    prompt: string;
+    style: string | null;
+    imageUrl: string | null;
+    previewUrl?: string | null;
+    createdAt: string;
+  }[];
 }

@@ -8,7 +8,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster position="bottom-right" richColors closeButton />
+      {/* Expanded: several toasts stack one above the other instead of overlapping. */}
+      <Toaster position="bottom-right" richColors closeButton expand visibleToasts={4} gap={8} />
     </QueryClientProvider>
   );
 }

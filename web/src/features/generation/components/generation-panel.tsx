@@ -1,6 +1,6 @@
 import { DEFAULT_FIDELITY } from '@shared/schemas/generations';
 import type { ProjectSummary } from '@shared/schemas/projects';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
 import { useGenerations } from '../hooks/use-generations';
@@ -27,6 +27,15 @@ export function GenerationPanel({
   const [fidelity, setFidelity] = useState(DEFAULT_FIDELITY);
   const [chosenFile, setChosenFile] = useState<string | undefined>();
   const source = files.find((f) => f.id === chosenFile) ?? files[0];
+  const results = useRef<HTMLDivElement>(null);
+  const newestBatch = batches[0]?.key;
+
+  // A generation just started: bring its three placeholders into view (below the prompt, often below the fold).
+  useEffect(() => {
+    if (!newestBatch) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    results.current?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [newestBatch]);
 
   function onGenerate() {
     if (status !== 'signedIn') {
@@ -57,7 +66,12 @@ export function GenerationPanel({
         busy={busy}
         onGenerate={onGenerate}
       />
-      {batches.length > 0 ? <VisualizationsCard batches={batches} /> : null}
+      {batches.length > 0 ? (
+        // scroll-mt: the sticky top bar (4rem) must not cover the results' heading.
+        <div ref={results} className="scroll-mt-20">
+          <VisualizationsCard batches={batches} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { saveFrom } from '@/lib/download';
 
 const enc = encodeURIComponent;
 
@@ -30,15 +31,4 @@ export async function downloadModel(
   format: ModelFormat = 'glb',
 ): Promise<void> {
   saveFrom(await getModelDownload(projectId, fileId, format));
-}
-
-function saveFrom({ url, fileName }: { url: string; fileName: string }): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }

@@ -16,8 +16,9 @@ import {
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type StatusFilter = 'all' | Exclude<ProjectStatus, 'failed'>;
-export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'draft', 'processing', 'completed'];
+export type StatusFilter = 'all' | ProjectStatus;
+/** The spec's All, Draft, Processing, Completed, and Failed (a project whose latest generation made no render). */
+export const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'draft', 'processing', 'completed', 'failed'];
 
 export interface ProjectListFilters {
   status: StatusFilter;
@@ -71,6 +72,11 @@ export const projectsQueryOptions = (filters: ProjectListFilters) =>
     queryFn: ({ pageParam, signal }) => listProjects(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A project rendering changes status when it settles: keep the list current until none is.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((p) => p.status === 'processing'))
+        ? RENDER_POLL_MS
+        : false,
   });
 
 /** How often a project with renders still in progress is read again. */
@@ -82,6 +88,7 @@ export const projectQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getProject(id, signal),
     // Renders that are still pending or processing settle on the server: keep the page current until they do.
     refetchInterval: (query) =>
+      query.state.data?.status === 'processing' ||
       query.state.data?.renders.some((r) => r.status === 'pending' || r.status === 'processing')
         ? RENDER_POLL_MS
         : false,

@@ -107,17 +107,22 @@ describe('DashboardPage', () => {
       within(filters)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['All', 'Draft', 'Processing', 'Completed']);
+    ).toEqual(['All', 'Draft', 'Processing', 'Completed', 'Failed']);
     expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
 
     api.get.mockResolvedValue(page([]));
     await user.click(within(filters).getByRole('button', { name: 'Completed' }));
-    expect(await screen.findByText('Try adjusting your search terms')).toBeInTheDocument();
+    // Nothing was searched for: the empty filter says what it means, not "adjust your search terms".
+    expect(await screen.findByText('No project has finished renders yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Try adjusting your search terms')).toBeNull();
     expect(within(filters).getByRole('button', { name: 'Completed' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     expect(listCall(api.get.mock.calls.length - 1).get('status')).toBe('completed');
+    await user.click(within(filters).getByRole('button', { name: 'Failed' }));
+    expect(await screen.findByText('No project has a failed generation.')).toBeInTheDocument();
+    expect(listCall(api.get.mock.calls.length - 1).get('status')).toBe('failed');
   });
 
   it('switches between grid and list and remembers the choice', async () => {

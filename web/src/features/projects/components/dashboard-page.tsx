@@ -26,6 +26,15 @@ const FILTER_LABELS: Record<StatusFilter, string> = {
   draft: 'Draft',
   processing: 'Processing',
   completed: 'Completed',
+  failed: 'Failed',
+};
+
+/** What an empty status filter (with no search typed) says. */
+const EMPTY_FILTER_TEXT: Record<Exclude<StatusFilter, 'all'>, string> = {
+  draft: 'No project is a draft: every project has been generated.',
+  processing: 'No project is rendering right now.',
+  completed: 'No project has finished renders yet.',
+  failed: 'No project has a failed generation.',
 };
 
 /** The signed-in user's projects: search, status filter, grid or list, share and delete. */
@@ -73,7 +82,6 @@ export function DashboardPage() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const filtering = q !== '' || status !== 'all';
   const loading = isPending || (isPlaceholderData && projects.length === 0);
 
   return (
@@ -167,7 +175,11 @@ export function DashboardPage() {
           <FolderOpen aria-hidden="true" className="size-10 text-slate-400" />
           <h2 className="text-lg font-semibold text-slate-900">No projects found</h2>
           <p className="text-slate-600">
-            {filtering ? 'Try adjusting your search terms' : 'Create your first project to get started'}
+            {q !== ''
+              ? 'Try adjusting your search terms'
+              : status !== 'all'
+                ? EMPTY_FILTER_TEXT[status]
+                : 'Create your first project to get started'}
           </p>
           <Link to="/upload" className={buttonVariants({ className: 'mt-2' })}>
             <Plus aria-hidden="true" />

@@ -1,5 +1,5 @@
 import type { ProjectSummary } from '@shared/schemas/projects';
-import { Calendar, FileText, Images, Link2, Share2, Trash2 } from 'lucide-react';
+import { Calendar, FileText, ImageIcon, Images, Link2, Share2, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
@@ -33,18 +33,12 @@ export function ProjectCard({
         list ? 'flex-col gap-4 p-4 md:flex-row md:items-center' : 'flex-col overflow-hidden',
       )}
     >
-      {!list && project.thumbnailUrl ? (
-        <img src={project.thumbnailUrl} alt="" className="aspect-video w-full bg-slate-100 object-cover" />
-      ) : null}
+      <ProjectThumbnail url={project.thumbnailUrl} list={list} />
       <div className={cn('flex min-w-0 flex-1 flex-col gap-3', !list && 'p-5')}>
         <div className="flex items-start gap-3">
           <StatusIcon status={project.status} className="mt-0.5" />
           <div className="min-w-0 flex-1">
-            <h2
-              id={titleId}
-              className="truncate text-base font-semibold text-slate-900"
-              title={project.title}
-            >
+            <h2 id={titleId} className="break-words text-base font-semibold text-slate-900">
               {project.title}
             </h2>
             {project.description && !list ? (
@@ -112,5 +106,32 @@ export function ProjectCard({
         </Button>
       </div>
     </article>
+  );
+}
+
+/**
+ * The project's picture (its newest render, or its first drawing before any): a card-sized WebP, lazy-loaded, with
+ * its box sized up front so the list does not jump; a quiet placeholder when there is none yet.
+ */
+function ProjectThumbnail({ url, list }: { url: string | null; list: boolean }) {
+  const box = list
+    ? 'aspect-video w-28 shrink-0 rounded-lg md:w-40'
+    : 'aspect-video w-full border-b border-slate-100';
+  if (!url)
+    return (
+      <div aria-hidden="true" className={cn(box, 'flex items-center justify-center bg-slate-100')}>
+        <ImageIcon className="size-8 text-slate-300" />
+      </div>
+    );
+  return (
+    <img
+      src={url}
+      alt=""
+      width={list ? 160 : 512}
+      height={list ? 90 : 288}
+      loading="lazy"
+      decoding="async"
+      className={cn(box, 'bg-slate-100 object-cover')}
+    />
   );
 }

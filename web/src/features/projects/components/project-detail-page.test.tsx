@@ -1,3 +1,4 @@
+import type { ProjectRender } from '@shared/schemas/projects';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -193,30 +194,55 @@ describe('ProjectDetailPage', () => {
     click.mockRestore();
   });
 
-  it('shows renders with status, prompt, style and a full-size viewer', async () => {
+  it('groups renders by generation, newest first, with the prompt once and the variations named in order', async () => {
+    const older = '2026-01-02T10:00:00.000Z';
+    const newer = '2026-01-03T10:00:00.000Z';
+    const of = (generationId: string, variation: number, extra: Partial<ProjectRender> = {}) =>
+      projectRender({
+        id: `${generationId}-${variation}`,
+        generationId,
+        variation,
+        style: `variation-${variation}`,
+        createdAt: generationId === 'g1' ? older : newer,
+        prompt: generationId === 'g1' ? 'Isometric architectural rendering' : 'Night scene',
+        ...extra,
+      });
+    const failed = { status: 'failed' as const, renderUrl: null, error: 'The drawing could not be read.' };
     api.get.mockResolvedValue(
       projectDetail({
         id: 'p1',
         renders: [
-          projectRender({ prompt: 'Isometric architectural rendering', style: 'variation-2' }),
-          projectRender({ prompt: 'Still going', status: 'processing', renderUrl: null, style: null }),
+          of('g1', 2),
+          of('g1', 1),
+          of('g1', 3),
+          of('g2', 1, failed),
+          of('g2', 3, failed),
+          of('g2', 2, failed),
         ],
       }),
     );
     const { user } = setup('/projects/p1?tab=renders');
-    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (2)' }));
-    const [done, running] = panel.getAllByTestId('render-card');
-    expect(done).toHaveTextContent('Completed');
-    expect(done).toHaveTextContent('Style: variation-2');
-    expect(
-      within(done!).getByRole('img', { name: 'Render: Isometric architectural rendering' }),
-    ).toBeInTheDocument();
-    expect(running).toHaveTextContent('Processing');
-    expect(running).toHaveTextContent('Rendering...');
-    expect(running).not.toHaveTextContent('Style:');
-    expect(within(running!).queryByRole('button', { name: 'View Full Size' })).not.toBeInTheDocument();
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (6)' }));
+    const groups = panel.getAllByRole('region');
+    expect(groups.map((g) => within(g).getByRole('heading').textContent)).toEqual([
+      'Night scene',
+      'Isometric architectural rendering',
+    ]);
+    // The shared reason once, above the three failed cards, each with Retry.
+    const [failedGroup, doneGroup] = groups.map((g) => within(g));
+    expect(failedGroup!.getAllByText('The drawing could not be read.')).toHaveLength(1);
+    expect(failedGroup!.getAllByRole('button', { name: /^Retry / })).toHaveLength(3);
+    expect(doneGroup!.queryByText('Isometric architectural rendering', { selector: 'p' })).toBeNull();
+    const cards = doneGroup!.getAllByTestId('render-card');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Variation 1: Lighting & materials',
+      'Variation 2: Alternative camera',
+      'Variation 3: Time of day',
+    ]);
+    expect(cards[0]).toHaveTextContent('Completed');
+    expect(doneGroup!.queryByRole('button', { name: /^Retry / })).toBeNull();
 
-    await user.click(within(done!).getByRole('button', { name: 'View Full Size' }));
+    await user.click(within(cards[1]!).getByRole('button', { name: 'View Full Size' }));
     const viewer = screen.getByRole('dialog', { name: 'Render: variation-2' });
     expect(within(viewer).getByRole('img', { name: 'Isometric architectural rendering' })).toHaveAttribute(
       'src',
@@ -224,6 +250,42 @@ describe('ProjectDetailPage', () => {
     );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('downloads a render as a PNG named by the server, and retries one failed variation', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const clicked: HTMLAnchorElement[] = [];
+    click.mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const done = projectRender({ id: 'r1', generationId: 'g1', variation: 1 });
+    const failed = projectRender({
+      id: 'r2',
+      generationId: 'g1',
+      variation: 2,
+      status: 'failed',
+      renderUrl: null,
+      error: 'Content filtered',
+    });
+    api.get.mockImplementation(async (path: string) =>
+      path.endsWith('/download')
+        ? {
+            url: 'https://renders.example/r1.png?sig',
+            fileName: 'Riverside House - Lighting & materials.png',
+          }
+        : projectDetail({ id: 'p1', status: 'completed', renders: [done, failed] }),
+    );
+    api.post.mockResolvedValue({ generation: { id: 'g1' } });
+    const { user } = setup('/projects/p1?tab=renders');
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (2)' }));
+    await user.click(panel.getByRole('button', { name: 'Download Lighting & materials as PNG' }));
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/renders/r1/download');
+    expect(clicked[0]?.download).toBe('Riverside House - Lighting & materials.png');
+    // One failed card: its own reason on it.
+    expect(panel.getByText('Content filtered')).toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Retry Alternative camera' }));
+    expect(api.post).toHaveBeenCalledWith('/projects/p1/renders/r2/retry', {});
+    click.mockRestore();
   });
 
   it('reads the project again while renders are pending, until they settle', async () => {
@@ -239,7 +301,7 @@ describe('ProjectDetailPage', () => {
       api.get
         .mockResolvedValueOnce(projectDetail({ id: 'p1', renders: [pending] }))
         .mockResolvedValueOnce(projectDetail({ id: 'p1', renders: [processing] }))
-        .mockResolvedValue(projectDetail({ id: 'p1', status: 'processing', renders: [completed] }));
+        .mockResolvedValue(projectDetail({ id: 'p1', status: 'completed', renders: [completed] }));
       setup();
       expect(await screen.findByText('No recent activity')).toBeInTheDocument();
       expect(api.get).toHaveBeenCalledTimes(1);

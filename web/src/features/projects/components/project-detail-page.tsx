@@ -1,4 +1,5 @@
 import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
+import { variationName } from '@shared/schemas/generations';
 import type { ProjectDetail, ProjectRender } from '@shared/schemas/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,7 +31,7 @@ import { DownloadButton } from './download-button';
 import { FileCard } from './file-card';
 import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
 import { ProjectSettingsDialog } from './project-settings-dialog';
-import { RenderCard } from './render-card';
+import { RendersList } from './renders-tab';
 import { ShareDialog } from './share-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -66,6 +67,7 @@ export function recentActivity(renders: ProjectRender[]) {
       return {
         id: r.id,
         text: `Render completed: ${cut}${r.prompt.length > RECENT_ACTIVITY_PROMPT_CHARS ? '...' : ''}`,
+        variation: r.variation ? variationName(r.variation) : null,
         createdAt: r.createdAt,
       };
     });
@@ -106,7 +108,6 @@ function ProjectNotFound() {
 
 function ProjectView({ project }: { project: ProjectDetail }) {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const tabParam = params.get('tab');
   const tab: TabValue = TABS.includes(tabParam as TabValue) ? (tabParam as TabValue) : 'overview';
   const [sharing, setSharing] = useState(false);
@@ -305,36 +306,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
               text="Start rendering to see your visualizations here."
             />
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {renders.map((render) => (
-                <li key={render.id}>
-                  <RenderCard
-                    prompt={render.prompt}
-                    style={render.style}
-                    status={render.status}
-                    imageUrl={render.previewUrl ?? render.renderUrl}
-                    fullUrl={render.renderUrl}
-                    createdAt={render.createdAt}
-                    error={render.error}
-                    onViewFull={() =>
-                      render.renderUrl &&
-                      setViewing({ url: render.renderUrl, prompt: render.prompt, style: render.style })
-                    }
-                    onOpenIn3d={
-                      render.camera && render.fileId
-                        ? () => {
-                            performance.mark('planform:model-tab');
-                            navigate(
-                              { search: '?tab=model' },
-                              { state: { fileId: render.fileId, camera: render.camera } },
-                            );
-                          }
-                        : undefined
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
+            <RendersList project={project} onView={setViewing} />
           )}
         </TabPanel>
 
@@ -415,6 +387,7 @@ function RecentActivity({ renders }: { renders: ProjectRender[] }) {
           <div className="min-w-0">
             <p className="break-words text-slate-900">{item.text}</p>
             <p className="text-xs text-slate-500">
+              {item.variation ? `${item.variation} · ` : null}
               <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
             </p>
           </div>

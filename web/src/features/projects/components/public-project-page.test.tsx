@@ -72,7 +72,7 @@ describe('PublicProjectPage', () => {
     expect(file).toHaveTextContent('2.00 KB');
     const render = screen.getByTestId('render-card');
     expect(render).toHaveTextContent('Photorealistic exterior view');
-    expect(render).toHaveTextContent('Style: variation-1');
+    expect(render).toHaveTextContent('Lighting & materials');
     expect(within(render).getByRole('button', { name: 'View Full Size' })).toBeInTheDocument();
     for (const name of ['Share', 'Settings', 'Delete', 'Download plan.png']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { publicProjectQueryOptions } from '../api/public';
 import { FileCard } from './file-card';
 import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
-import { RenderCard } from './render-card';
+import { RenderCard, variationOfStyle } from './render-card';
 
 // three.js loads only when the shared project has a drawing with a model to show.
 const PublicModel = lazy(() => import('./model-tab').then((m) => ({ default: m.PublicModel })));
@@ -42,23 +42,37 @@ export function PublicProjectPage() {
   const project = query.data;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:px-6">
-      <header className="flex flex-col gap-3">
-        <Badge variant="info" className="self-start">
-          <Eye aria-hidden="true" className="size-3" />
-          Read-only access
-        </Badge>
-        <h1 className="break-words text-3xl font-semibold tracking-tight text-slate-900">{project.title}</h1>
-        {project.description ? (
-          <p className="whitespace-pre-line text-slate-600">{project.description}</p>
-        ) : null}
-        {project.tags.length > 0 ? (
-          <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
-            {project.tags.map((tag) => (
-              <li key={tag}>
-                <Badge>{tag}</Badge>
-              </li>
-            ))}
-          </ul>
+      <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <Badge variant="info" className="self-start">
+            <Eye aria-hidden="true" className="size-3" />
+            Read-only access
+          </Badge>
+          <h1 className="break-words text-3xl font-semibold tracking-tight text-slate-900">
+            {project.title}
+          </h1>
+          {project.description ? (
+            <p className="whitespace-pre-line text-slate-600">{project.description}</p>
+          ) : null}
+          {project.tags.length > 0 ? (
+            <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+              {project.tags.map((tag) => (
+                <li key={tag}>
+                  <Badge>{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {project.thumbnailUrl ? (
+          <img
+            src={project.thumbnailUrl}
+            alt=""
+            width={320}
+            height={180}
+            decoding="async"
+            className="aspect-video w-full shrink-0 rounded-xl border border-slate-200 bg-slate-100 object-cover sm:w-80"
+          />
         ) : null}
       </header>
 
@@ -78,9 +92,9 @@ export function PublicProjectPage() {
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <li key={`${render.createdAt}-${index}`}>
                 <RenderCard
+                  variation={variationOfStyle(render.style)}
                   prompt={render.prompt}
-                  style={render.style}
-                  imageUrl={render.imageUrl}
+                  imageUrl={render.previewUrl ?? render.imageUrl}
                   fullUrl={render.imageUrl}
                   createdAt={render.createdAt}
                   onViewFull={() =>

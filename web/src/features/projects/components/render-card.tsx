@@ -1,8 +1,10 @@
-import { Box, ImageOff, Maximize2 } from 'lucide-react';
+import { variationName } from '@shared/schemas/generations';
+import { Box, Download, ImageOff, Maximize2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
+import { DownloadButton } from './download-button';
 import { StatusBadge } from './status-badge';
 
 function placeholderText(status: string | undefined, error?: string | null): string {
@@ -12,10 +14,19 @@ function placeholderText(status: string | undefined, error?: string | null): str
   return 'No image';
 }
 
-/** A render: its image (or a placeholder), status, prompt, style and date, and a full-size button. */
+/** The variation a stored style names (`variation-2` → 2), for renders that only carry their style. */
+export function variationOfStyle(style: string | null | undefined): number | null {
+  const match = /^variation-(\d+)$/.exec(style ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * A render: its image (or a placeholder), status, variation name, date and actions — View Full Size, Download,
+ * Open in 3D, and Retry when it failed. `prompt` is shown when the card stands alone (not under its generation).
+ */
 export function RenderCard({
+  variation,
   prompt,
-  style,
   status,
   imageUrl,
   fullUrl,
@@ -23,38 +34,73 @@ export function RenderCard({
   error,
   onViewFull,
   onOpenIn3d,
+  onDownload,
+  onRetry,
+  retrying = false,
+  retryBlockedReason,
+  showPrompt = true,
 }: {
+  variation: number | null;
   prompt: string;
-  style: string | null;
   status?: string;
   imageUrl: string | null;
   fullUrl: string | null;
   createdAt: string;
+  /** Why it failed; null when the group above already says it. */
   error?: string | null;
   onViewFull?: () => void;
   /** Shown for renders made from a camera placed on the 3D model: the viewer opens at that camera. */
   onOpenIn3d?: () => void;
+  onDownload?: () => Promise<void>;
+  onRetry?: () => void;
+  retrying?: boolean;
+  /** Set while Retry cannot run (another variation of the generation is rendering). */
+  retryBlockedReason?: string;
+  showPrompt?: boolean;
 }) {
+  const name = variation ? variationName(variation) : null;
+  const label = name ? `Variation ${variation}: ${name}` : 'Render';
   return (
-    <Card className="flex h-full flex-col overflow-hidden" data-testid="render-card">
+    <Card
+      className="flex h-full flex-col overflow-hidden"
+      data-testid="render-card"
+      data-status={status}
+      aria-label={label}
+      role="article"
+    >
       <div className="relative flex aspect-video items-center justify-center bg-slate-100">
         {imageUrl ? (
-          <img src={imageUrl} alt={`Render: ${prompt}`} className="h-full w-full object-cover" />
+          <img
+            src={imageUrl}
+            alt={`${label}. ${prompt}`}
+            width={512}
+            height={288}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
         ) : (
-          <div className="flex flex-col items-center gap-2 px-4 text-center text-sm text-slate-500">
-            {status === 'processing' ? (
+          <div className="flex flex-col items-center gap-2 px-4 text-center text-sm text-slate-600">
+            {status === 'processing' || status === 'pending' ? (
               <Spinner className="size-8" />
             ) : (
               <ImageOff aria-hidden="true" className="size-8 text-slate-400" />
             )}
-            <span>{placeholderText(status, error)}</span>
+            <span>{placeholderText(status, status === 'failed' && error === null ? 'Failed' : error)}</span>
           </div>
         )}
         {status ? <StatusBadge status={status} className="absolute left-3 top-3 shadow-sm" /> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="line-clamp-3 text-sm text-slate-900">{prompt}</p>
-        {style ? <p className="text-xs text-slate-600">Style: {style}</p> : null}
+        {name ? (
+          <div>
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+              Variation {variation}
+            </p>
+            <p className="font-medium text-slate-900">{name}</p>
+          </div>
+        ) : null}
+        {showPrompt ? <p className="line-clamp-3 break-words text-sm text-slate-900">{prompt}</p> : null}
         <p className="text-xs text-slate-500">
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
         </p>
@@ -65,10 +111,32 @@ export function RenderCard({
               View Full Size
             </Button>
           ) : null}
+          {fullUrl && onDownload ? (
+            <DownloadButton
+              icon={Download}
+              label="Download"
+              busyLabel="Downloading..."
+              download={onDownload}
+              ariaLabel={`Download ${name ?? 'render'} as PNG`}
+            />
+          ) : null}
           {onOpenIn3d ? (
             <Button variant="outline" size="sm" onClick={onOpenIn3d}>
               <Box aria-hidden="true" />
               Open in 3D
+            </Button>
+          ) : null}
+          {status === 'failed' && onRetry ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onRetry}
+              disabled={retrying || !!retryBlockedReason}
+              title={retryBlockedReason}
+              aria-label={`Retry ${name ?? 'render'}`}
+            >
+              {retrying ? <Spinner className="size-4" /> : <RotateCcw aria-hidden="true" />}
+              {retrying ? 'Retrying...' : 'Retry'}
             </Button>
           ) : null}
         </div>

@@ -2,8 +2,8 @@ import {
   CheckCircle2,
   CircleDashed,
   CircleHelp,
-  Clock,
   FileText,
+  Loader2,
   type LucideIcon,
   XCircle,
 } from 'lucide-react';
@@ -20,7 +20,12 @@ interface StatusStyle {
 const STATUS_STYLES: Record<string, StatusStyle> = {
   draft: { label: 'Draft', variant: 'accent', icon: FileText, iconClass: 'text-indigo-600' },
   pending: { label: 'Pending', variant: 'warning', icon: CircleDashed, iconClass: 'text-amber-600' },
-  processing: { label: 'Processing', variant: 'info', icon: Clock, iconClass: 'text-sky-600' },
+  processing: {
+    label: 'Processing',
+    variant: 'info',
+    icon: Loader2,
+    iconClass: 'text-sky-600 motion-safe:animate-spin',
+  },
   completed: { label: 'Completed', variant: 'success', icon: CheckCircle2, iconClass: 'text-emerald-600' },
   failed: { label: 'Failed', variant: 'danger', icon: XCircle, iconClass: 'text-red-600' },
 };
