@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProject, uploadFile } from '../../functions/test/projects-client';
 import { pngFixture } from '../../functions/test/upload-fixtures';
 import { api, localCloud, signIn } from '../../infra/local/testing';
-import { type BrowserSession, openBrowser } from './browser';
+import { axeViolations, type BrowserSession, openBrowser } from './browser';
 
-const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** With a dialog open the page behind is inert (and was checked on its own): axe looks at the dialog. */
 const DIALOG = '[role="dialog"]';
 let browser: BrowserSession;
@@ -341,23 +339,4 @@ describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
  * The WCAG 2.1 A/AA violations on the page (or under `include`), once transitions have run (a toast or dialog fading in is not yet its
  * final colours); endless animations such as spinners are left running.
  */
-async function axe(page: Page = browser.page, include?: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  // Legacy mode runs axe in the page itself, without a blank tab per run for finishRun (the SPA has no iframes).
-  const builder = new AxeBuilder({ page }).withTags(WCAG_A_AA).setLegacyMode();
-  if (include) builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes
-        .map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`.trim())
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-}
+const axe = (page: Page = browser.page, include?: string) => axeViolations(page, include);

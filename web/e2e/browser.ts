@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,4 +61,28 @@ export async function openBrowser(
 /** The title and description of the toasts on screen. */
 export async function toastTexts(page: Page): Promise<string> {
   return (await page.locator('[data-sonner-toast]').allInnerTexts()).join('\n');
+}
+
+const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's WCAG 2.1 A/AA violations on the page (or under `include`), once finite animations have ended. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  // Legacy mode runs axe in the page itself, without a blank tab per run for finishRun (the SPA has no iframes).
+  const builder = new AxeBuilder({ page }).withTags(WCAG_A_AA).setLegacyMode();
+  if (include) builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`.trim())
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 }

@@ -245,7 +245,7 @@ describe('journeys on a desktop: a user', () => {
       '/upload',
     );
     expect(await page.getByPlaceholder('Search projects, tags...').isVisible()).toBe(true);
-    for (const filter of ['All', 'Draft', 'Processing', 'Completed'])
+    for (const filter of ['All', 'Draft', 'Processing', 'Completed', 'Failed'])
       expect(await page.getByRole('button', { name: filter, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Grid view' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'List view' }).isVisible()).toBe(true);
@@ -486,19 +486,21 @@ describe('journeys on a desktop: a user', () => {
     expect(await generate.isEnabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'View Full' }).count()).toBe(0);
 
-    // On the project page: three failed renders with their prompt, no recent activity, still a draft.
+    // On the project page: three failed renders under their prompt, no recent activity, the project failed.
     await page.getByRole('link', { name: 'Open Project' }).click();
     await page.waitForURL(/\/projects\/[0-9a-z]{26}$/);
     await visible(page.getByRole('heading', { level: 1, name: 'Blank Sheet' }));
     expect(await page.getByText('No recent activity').isVisible()).toBe(true);
     const summary = page.getByRole('region', { name: 'Project summary' });
-    expect(await summary.locator('[data-status]').textContent()).toBe('Draft');
+    expect(await summary.locator('[data-status]').textContent()).toBe('Failed');
     await page.getByRole('tab', { name: `Renders (${VARIATIONS_PER_GENERATION})` }).click();
+    expect(await page.getByRole('tabpanel').getByRole('region').getByRole('heading').innerText()).toBe(
+      'Artistic watercolor style',
+    );
     const renders = page.getByRole('tabpanel').getByTestId('render-card');
     await expect.poll(() => renders.count()).toBe(VARIATIONS_PER_GENERATION);
     for (const render of await renders.all()) {
       expect(await render.locator('[data-status]').textContent()).toBe('Failed');
-      expect(await render.textContent()).toContain('Artistic watercolor style');
       expect(await render.getByRole('button', { name: 'View Full Size' }).count()).toBe(0);
     }
   }, 90_000);
