@@ -118,10 +118,17 @@ describe('generations API on the local cloud (real state machine, local renderer
     const started = await api(`/api/projects/${project.id}/generations`, {
       token,
       method: 'POST',
-      body: { prompt: 'Photorealistic exterior view' },
+      body: { prompt: 'Photorealistic exterior view with flamingos' },
     });
     const done = await settled(token, project.id, (started.json as { generation: Generation }).generation.id);
     const render = done.renders.find((r) => r.variation === 1)!;
+    // What the local renderer read from the prompt, on the render: the words it had no use for listed.
+    const reading = { understood: ['View: exterior'], notUnderstood: ['flamingos'] };
+    expect(render.promptReading).toEqual(reading);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.renders.every((r) => JSON.stringify(r.promptReading) === JSON.stringify(reading))).toBe(
+      true,
+    );
     const response = await api(`/api/projects/${project.id}/renders/${render.id}/download`, { token });
     expect(response.status).toBe(200);
     const { url, fileName } = response.json as { url: string; fileName: string };

@@ -95,6 +95,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     previewUrl: render.previewKey ? await presignView(env.rendersBucket, render.previewKey, 3600) : null,
     error: render.error ?? null,
     camera: render.camera ?? null,
+    ...(render.promptReading ? { promptReading: render.promptReading } : {}),
     createdAt: render.createdAt,
   };
 }

@@ -7,6 +7,7 @@ describe('downloadName', () => {
     expect(downloadName('C:\\Users\\me\\Ground floor.pdf')).toBe('Ground floor.pdf');
     expect(downloadName('plan\r\n\u0000\u0007.png')).toBe('plan.png');
     expect(downloadName('a<b>:c"d|e?f*.jpg')).toBe('abcdef.jpg');
+    expect(downloadName('invoice\u202Egnp.exe.png')).toBe('invoicegnp.exe.png');
     expect(downloadName('Riverside House - Lighting & materials.png')).toBe(
       'Riverside House - Lighting & materials.png',
     );

@@ -52,13 +52,13 @@ export async function presignUpload(input: {
 }
 
 /**
- * The name a download is saved under: no directory parts (`../../etc/x.dxf` → `x.dxf`), no control or reserved
- * characters, at most 150 characters with the extension kept; "download" when nothing is left.
+ * The name a download is saved under: no directory parts (`../../etc/x.dxf` → `x.dxf`), no control, bidi-override
+ * (`invoice\u202Egnp.exe` would show as `invoiceexe.png`) or reserved characters, at most 150 characters with the extension kept; "download" when nothing is left.
  */
 export function downloadName(name: string): string {
   const base = (name.split(/[\\/]/).pop() ?? '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069<>:"|?*]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     // Hidden names: `.png` alone is an extension without a name; leading dots go.

@@ -1,5 +1,5 @@
 import { buildScene } from '../../shared/scene/build';
-import { defaultCameras, type SceneCamera } from '../../shared/scene/cameras';
+import { defaultCameras } from '../../shared/scene/cameras';
 import type { ImageProviderId } from '../../shared/schemas/settings';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
@@ -30,6 +30,7 @@ export function imageRequest(
     ...(view ? { view } : {}),
     drawing,
     prompt: input.item.prompt,
+    ...(input.item.brief ? { brief: input.item.brief } : {}),
     variation: input.item.variation,
     style: input.style,
     fidelity: input.fidelity,
@@ -59,9 +60,7 @@ export async function variationView(input: VariationInput): Promise<ImageRequest
  * One variation: the provider turns the drawing and the filled prompt into a PNG, stored under the render's id.
  * Provider errors keep their names (ProviderThrottled, ContentFiltered, …) for the state's Retry and Catch.
  */
-export async function handler(
-  input: VariationInput,
-): Promise<{ imageKey: string; description: string; camera?: SceneCamera }> {
+export async function handler(input: VariationInput): Promise<NonNullable<VariationInput['image']>> {
   const log = logger.child({
     generationId: input.generationId,
     renderId: input.item.renderId,
@@ -80,5 +79,6 @@ export async function handler(
     imageKey,
     description: result.description ?? '',
     ...(result.camera ? { camera: result.camera } : {}),
+    ...(result.reading ? { reading: result.reading } : {}),
   };
 }

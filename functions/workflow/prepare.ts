@@ -145,6 +145,7 @@ export async function handler(input: ExecutionInput): Promise<Prepared> {
         variation,
         renderId,
         jobId: generation.jobIds[i]!,
+        brief: generation.prompt,
         ...(generation.camera && variation !== 2 ? { camera: generation.camera } : {}),
         prompt: fillTemplate(template?.template ?? BUILT_IN_TEMPLATE, {
           prompt: generation.prompt,

@@ -31,6 +31,7 @@ export async function handler(input: VariationInput): Promise<{ renderId: string
       previewKey: keysOf.preview,
       description,
       ...(input.image?.camera ? { camera: input.image.camera } : {}),
+      ...(input.image?.reading ? { reading: input.image.reading } : {}),
       outputData: {
         analysis: input.analysis,
         description,

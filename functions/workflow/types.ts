@@ -1,3 +1,4 @@
+import type { PromptReadingSummary } from '../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import type { RenderStyle, VariationNumber } from '../../shared/schemas/generations';
 
@@ -13,6 +14,8 @@ export interface PreparedItem {
   jobId: string;
   /** The provider prompt: the active template filled for this variation. */
   prompt: string;
+  /** The user's own prompt (what the local renderer reads its scene settings from). */
+  brief?: string;
   /** The camera the user placed, for the variations rendered from it (1 and 3). */
   camera?: SceneCamera;
 }
@@ -37,6 +40,6 @@ export interface VariationInput extends ExecutionInput {
   fileId: string;
   analysis: string;
   item: PreparedItem;
-  image?: { imageKey: string; description: string; camera?: SceneCamera };
+  image?: { imageKey: string; description: string; camera?: SceneCamera; reading?: PromptReadingSummary };
   error?: { Error?: string; Cause?: string };
 }

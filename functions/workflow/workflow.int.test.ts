@@ -237,8 +237,9 @@ describe('generation state machine with faults injected at the provider', () => 
     overrideImageProvider({
       id: 'gated',
       async generate(req) {
-        // The first generation's renders wait; the second one's fail at once.
-        if (req.prompt.includes('first')) await gate;
+        // The first generation's renders wait; the second one's fail at once. (The user's own words: the
+        // template around them is an admin's, which other tests change.)
+        if (req.brief === 'first') await gate;
         else throw new ContentFilteredError();
         calls++;
         return localImageProvider.generate({ ...req, size: 256 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { VARIATIONS_PER_GENERATION } from '../constants';
+import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
 
 export const RENDER_STYLES = ['isometric', 'photorealistic', 'artistic', 'night', 'interior'] as const;
@@ -91,6 +92,8 @@ export interface GenerationRender {
   description?: string | null;
   /** The camera it was rendered from when the user chose one (else its variation's default camera). */
   camera?: SceneCamera | null;
+  /** What the local renderer understood of the prompt, and the words that changed nothing. */
+  promptReading?: PromptReadingSummary;
 }
 
 export interface Generation {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
+import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
 import { jsonValueProblem } from './common';
 import {
@@ -171,6 +172,8 @@ export interface ProjectRender {
   error?: string | null;
   /** The camera the user chose for it in the 3D viewer, when one was. */
   camera?: SceneCamera | null;
+  /** What the local renderer understood of the prompt, and the words that changed nothing. */
+  promptReading?: PromptReadingSummary;
   createdAt: string;
 }
 

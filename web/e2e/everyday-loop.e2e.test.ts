@@ -146,7 +146,7 @@ async function generateFromUploadPage(page: Page, user: User, title: string) {
     })
     .toBe(1);
   const token = user.tokens.idToken;
-  const list = (await api('/api/projects?q=' + encodeURIComponent(title), { token })).json as {
+  const list = (await api(`/api/projects?q=${encodeURIComponent(title)}`, { token })).json as {
     items: { id: string }[];
   };
   const projectId = list.items[0]!.id;
@@ -207,7 +207,7 @@ describe.each([
     await visible(panel);
     const group = panel.getByRole('region');
     expect(await group.count()).toBe(1);
-    expect(await group.getByRole('heading').innerText()).toBe('Photorealistic exterior view');
+    expect(await group.getByRole('heading').textContent()).toBe('Photorealistic exterior view');
     const cards = panel.getByTestId('render-card');
     expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual([
       'Variation 1: Lighting & materials',

@@ -494,7 +494,7 @@ describe('journeys on a desktop: a user', () => {
     const summary = page.getByRole('region', { name: 'Project summary' });
     expect(await summary.locator('[data-status]').textContent()).toBe('Failed');
     await page.getByRole('tab', { name: `Renders (${VARIATIONS_PER_GENERATION})` }).click();
-    expect(await page.getByRole('tabpanel').getByRole('region').getByRole('heading').innerText()).toBe(
+    expect(await page.getByRole('tabpanel').getByRole('region').getByRole('heading').textContent()).toBe(
       'Artistic watercolor style',
     );
     const renders = page.getByRole('tabpanel').getByTestId('render-card');

@@ -5,6 +5,7 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { GenerationStatus, RenderStyle, VariationNumber } from '../../../shared/schemas/generations';
 import { db, tableName } from './client';
@@ -57,6 +58,8 @@ export interface GenerationRenderItem {
   error?: string | null;
   /** The camera the user chose for it, when one was. */
   camera?: SceneCamera;
+  /** What the local renderer understood of the prompt, and the words it had no use for. */
+  promptReading?: PromptReadingSummary;
   createdAt: string;
   completedAt?: string | null;
 }
@@ -251,6 +254,7 @@ async function settleRender(
         description: string;
         outputData: Record<string, unknown>;
         camera?: SceneCamera;
+        reading?: PromptReadingSummary;
       }
     | { status: 'failed'; error: string },
 ): Promise<boolean> {
@@ -258,13 +262,14 @@ async function settleRender(
   const completed = outcome.status === 'completed';
   const renderUpdate = completed
     ? {
-        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}`,
+        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.reading ? ', promptReading = :reading' : ''}`,
         ExpressionAttributeValues: {
           ':status': 'completed',
           ':image': outcome.imageKey,
           ':preview': outcome.previewKey,
           ':description': outcome.description,
           ...(outcome.camera ? { ':camera': outcome.camera } : {}),
+          ...(outcome.reading ? { ':reading': outcome.reading } : {}),
           ':now': now,
           ':pending': 'pending',
           ':processing': 'processing',
@@ -335,6 +340,7 @@ export const completeRender = (
     outputData: Record<string, unknown>;
     /** The camera on the 3D model the image was made from. */
     camera?: SceneCamera;
+    reading?: PromptReadingSummary;
   },
 ) => settleRender(render, { status: 'completed', ...result });
 

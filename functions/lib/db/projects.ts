@@ -1,5 +1,6 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanCorrections, PlanStatus } from '../../../shared/plan/schema';
+import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
 import { newId } from '../ids';
@@ -64,6 +65,8 @@ export interface RenderItem {
   error?: string | null;
   /** The camera the user chose in the 3D viewer, when one was. */
   camera?: SceneCamera;
+  /** What the local renderer understood of the prompt, and the words it had no use for. */
+  promptReading?: PromptReadingSummary;
   createdAt: string;
 }
 

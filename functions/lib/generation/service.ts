@@ -317,6 +317,7 @@ export async function toGeneration(
         error: r.error ?? null,
         description: r.description ?? null,
         camera: r.camera ?? null,
+        ...(r.promptReading ? { promptReading: r.promptReading } : {}),
       })),
     ),
   };

@@ -1,3 +1,4 @@
+import { readPrompt } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
@@ -10,6 +11,11 @@ export interface ImageRequest {
   variation: Variation;
   /** When absent, taken from the prompt (styleFromPrompt). */
   style?: Style;
+  /**
+   * The user's own words (the prompt above is the template filled with them): the local renderer reads its
+   * materials, roof, site, season, time of day, weather and mood from them.
+   */
+  brief?: string;
   /** How closely the image must follow the drawing, 0–1 (a Bedrock provider maps it to control strength). */
   fidelity?: number;
   /** Square output size in pixels; 1024 by default. */
@@ -39,6 +45,8 @@ export interface ImageResult {
   description?: string;
   /** The camera on the 3D model the image was made from, when it was made from one. */
   camera?: SceneCamera;
+  /** What a renderer that reads the brief itself understood of it, and the words it had no use for. */
+  reading?: { understood: string[]; notUnderstood: string[] };
 }
 
 /** Styles the local renderer draws through a perspective camera from outside: those take the model's cameras. */
@@ -84,8 +92,10 @@ export const localImageProvider: ImageProvider = {
     const view = req.view && (req.view.placed || EXTERIOR_PERSPECTIVE.has(style)) ? req.view : undefined;
     // The 3D model's walls whenever there is a model, so the render shows the building the viewer and the exports
     // show.
+    const reading = readPrompt(req.brief ?? req.prompt);
     const r = await renderScene(req.drawing, req.variation, style, size, {
       storeyHeight: req.storeyHeight,
+      settings: reading.settings,
       ...(req.view ? { scene: req.view.scene } : {}),
       ...(view ? { camera: view.camera } : {}),
     });
@@ -95,6 +105,7 @@ export const localImageProvider: ImageProvider = {
       height: r.height,
       description: r.description,
       ...(view ? { camera: view.camera } : {}),
+      reading: { understood: reading.understood, notUnderstood: reading.notUnderstood },
     };
   },
 };

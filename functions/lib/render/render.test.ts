@@ -218,7 +218,8 @@ describe('variations and styles', () => {
     });
     expect(localImageProvider.id).toBe('local');
     expect([out.width, out.height]).toEqual([256, 256]);
-    expect(out.description).toMatch(/Night/);
+    expect(out.description).toMatch(/night/i);
+    expect(out.reading).toEqual({ understood: ['Time of day: night'], notUnderstood: [] });
     const all = await renderVariations(drawings.pdf, { style: 'isometric', size: 256 });
     expect(all.map((v) => v.variation)).toEqual([1, 2, 3]);
   });

@@ -5,11 +5,13 @@
  * randomness is hashed from the input and the variation.
  */
 import sharp from 'sharp';
+import type { SceneSettings } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
 import { fbm, hash2, hashBytes, mix, noise2, rand2, smoothstep } from './noise';
 import { buildPlan, type Plan } from './plan';
+import { describeRender, lookWithSettings, roofFor } from './prompt-look';
 import {
   type Camera,
   directionFrom,
@@ -32,7 +34,7 @@ export interface SceneRender {
   width: number;
   height: number;
   description: string;
-  /** Per-pixel class: 0 sky/background, 1 ground, 2 floor/slab, 3 wall (incl. lintels, sills, frames), 4 glass. */
+  /** Per-pixel class: 0 sky/background, 1 ground, 2 floor/slab, 3 wall (incl. lintels, sills, frames), 4 glass, 5 roof. */
   classes: Uint8Array;
   /** Drawing units (x, y) and a height in metres above the ground → image pixel [x, y]. */
   projectDrawing: (x: number, y: number, zMetres: number) => [number, number];
@@ -234,6 +236,17 @@ function albedo(
     case MAT.glass:
       c = palette.glass;
       break;
+    case MAT.roof: {
+      c = palette.roof;
+      if (ctx.look.roofCourses && nz < 0.95) {
+        // Courses along the slope: a darker line at each one, and a little variation from tile to tile.
+        const course = 0.22;
+        const row = Math.floor(z / (course * Math.max(0.3, Math.abs(nz))));
+        const f = z / (course * Math.max(0.3, Math.abs(nz))) - row;
+        k = f < 0.12 ? 0.6 : 0.85 + 0.25 * rand2(Math.floor((x + y) / 0.3), row, seed + 12);
+      } else k = 0.9 + 0.1 * fbm(x * 1.5, y * 1.5, 2, seed + 13);
+      break;
+    }
     default:
       c = palette.frame;
   }
@@ -305,6 +318,10 @@ export async function renderScene(
     scene?: Scene;
     /** A camera on that model to render from (else the style's framing). */
     camera?: SceneCamera;
+    /** What the prompt asked for (materials, roof, site, season, time, weather, mood). */
+    settings?: SceneSettings;
+    /** Without variation 1's emphasis on light and materials: the neutral baseline it is compared with. */
+    neutral?: boolean;
   } = {},
 ): Promise<SceneRender> {
   const timings: Record<string, number> = {};
@@ -318,11 +335,16 @@ export async function renderScene(
   // The walls stand as high as the 3D model's (the viewer and exports build at the same height).
   const plan = options.storeyHeight ? { ...read, wallHeight: options.storeyHeight } : read;
   lap('plan');
-  const look = lookFor(style, variation);
+  const settings = options.settings ?? {};
+  const styled = lookWithSettings((v) => lookFor(style, v), variation, settings, options.neutral);
+  const roof = roofFor(settings, styled);
+  const look: Look = roof
+    ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
+    : styled;
   const model = options.scene;
   const mesh = buildMesh(
     plan,
-    { cutHeight: look.cutHeight, groundScale: look.groundScale },
+    { cutHeight: look.cutHeight, groundScale: look.groundScale, ...(roof ? { roof: roof.kind } : {}) },
     model ? { scene: model, toWorld: sceneToWorld(model, drawing, plan) } : undefined,
   );
   const W = size;
@@ -360,7 +382,7 @@ export async function renderScene(
     shadow,
     glow: windowGlow(plan),
     seed,
-    top: mesh.box.maxZ,
+    top: mesh.wallTop,
   };
   const rgb = new Float32Array(W * H * 3);
   const classes = new Uint8Array(W * H);
@@ -402,11 +424,11 @@ export async function renderScene(
     png,
     width: W,
     height: H,
-    description: look.description,
+    description: describeRender(look.description, settings, variation),
     classes,
     projectDrawing,
     visible,
-    wallTop: mesh.box.maxZ,
+    wallTop: mesh.wallTop,
     plan,
     timings,
   };

@@ -10,11 +10,12 @@ export const MAT = {
   wallTop: 5,
   glass: 6,
   frame: 7,
+  roof: 8,
 } as const;
 export type Material = (typeof MAT)[keyof typeof MAT];
 
-/** Coarse class of a material, for tests and post-processing: 0 sky, 1 ground, 2 floor, 3 wall, 4 glass. */
-export const MAT_CLASS: Record<number, number> = { 0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 3 };
+/** Coarse class of a material, for tests and post-processing: 0 sky, 1 ground, 2 floor, 3 wall, 4 glass, 5 roof. */
+export const MAT_CLASS: Record<number, number> = { 0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 3, 8: 5 };
 
 export interface Mesh {
   /** 9 floats per triangle. */
@@ -23,8 +24,10 @@ export interface Mesh {
   normal: Float32Array;
   mat: Uint8Array;
   count: number;
-  /** Bounds of the building (not the ground), metres. */
+  /** Bounds of the building (not the ground), metres: up to the roof when there is one. */
   box: { minX: number; minY: number; minZ: number; maxX: number; maxY: number; maxZ: number };
+  /** Height of the wall tops, metres above the ground. */
+  wallTop: number;
 }
 
 export const FLOOR_LEVEL = 0.15;
@@ -82,6 +85,8 @@ export interface SceneOptions {
   cutHeight?: number;
   /** Ground plate size as a multiple of the building's extent. */
   groundScale: number;
+  /** A roof over the footprint (the prompt asked for one). */
+  roof?: 'flat' | 'pitched';
 }
 
 /**
@@ -147,6 +152,9 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
       );
     }
   }
+  const wallTop = top;
+  if (opts.roof === 'flat') top = addFlatRoof(b, footprint, g, top, area > 0);
+  else if (opts.roof === 'pitched') top = addPitchedRoof(b, footprint, g, plan.bounds, top, area > 0);
   // Ground plate centred on the building.
   const cx = (plan.bounds.minX + plan.bounds.maxX) / 2;
   const cy = (plan.bounds.minY + plan.bounds.maxY) / 2;
@@ -173,7 +181,106 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
       maxY: plan.bounds.maxY,
       maxZ: top,
     },
+    wallTop,
   };
+}
+
+const ROOF_SLAB = 0.3;
+const EAVES = 0.35;
+const PITCH = Math.tan((35 * Math.PI) / 180);
+
+type Bounds = { minX: number; minY: number; maxX: number; maxY: number };
+
+/** The footprint's bounds in world metres (the walls' bounds when nothing is enclosed). */
+function footprintBounds(
+  footprint: Uint8Array,
+  g: Plan['grid'],
+  fallback: Bounds,
+  enclosed: boolean,
+): Bounds {
+  if (!enclosed) return fallback;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let y = 0; y < g.h; y++)
+    for (let x = 0; x < g.w; x++) {
+      if (!footprint[y * g.w + x]) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x + 1);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y + 1);
+    }
+  if (!Number.isFinite(minX)) return fallback;
+  return {
+    minX: g.ox + minX * g.cell,
+    maxX: g.ox + maxX * g.cell,
+    minY: g.oy + minY * g.cell,
+    maxY: g.oy + maxY * g.cell,
+  };
+}
+
+/** A flat roof: a slab over the footprint, flush with the wall tops; returns its top. */
+function addFlatRoof(
+  b: Builder,
+  footprint: Uint8Array,
+  g: Plan['grid'],
+  top: number,
+  enclosed: boolean,
+): number {
+  const rects = enclosed ? maskRects(footprint, g.w, g.h) : [];
+  if (rects.length === 0) return top;
+  for (const [x0, y0, x1, y1] of rects) {
+    const ax = g.ox + x0 * g.cell;
+    const bx = g.ox + x1 * g.cell;
+    const ay = g.oy + y0 * g.cell;
+    const by = g.oy + y1 * g.cell;
+    b.box(
+      { x1: ax, y1: (ay + by) / 2, x2: bx, y2: (ay + by) / 2, t: by - ay },
+      top,
+      top + ROOF_SLAB,
+      MAT.slabSide,
+      MAT.roof,
+    );
+  }
+  return top + ROOF_SLAB;
+}
+
+/** A gable roof over the footprint's bounds (ridge along the longer side, 35°, eaves overhang); returns the ridge. */
+function addPitchedRoof(
+  b: Builder,
+  footprint: Uint8Array,
+  g: Plan['grid'],
+  walls: Bounds,
+  top: number,
+  enclosed: boolean,
+): number {
+  const f = footprintBounds(footprint, g, walls, enclosed);
+  const x0 = f.minX - EAVES;
+  const x1 = f.maxX + EAVES;
+  const y0 = f.minY - EAVES;
+  const y1 = f.maxY + EAVES;
+  const alongX = x1 - x0 >= y1 - y0;
+  const halfSpan = (alongX ? y1 - y0 : x1 - x0) / 2;
+  const rise = Math.min(halfSpan * PITCH, 4.5);
+  const ridge = top + rise;
+  const slope = Math.hypot(halfSpan, rise);
+  const ny = halfSpan / slope;
+  const nz = rise / slope;
+  if (alongX) {
+    const ym = (y0 + y1) / 2;
+    b.quad([x0, y0, top], [x1, y0, top], [x1, ym, ridge], [x0, ym, ridge], [0, -nz, ny], MAT.roof);
+    b.quad([x1, y1, top], [x0, y1, top], [x0, ym, ridge], [x1, ym, ridge], [0, nz, ny], MAT.roof);
+    b.tri([x0, y1, top], [x0, y0, top], [x0, ym, ridge], [-1, 0, 0], MAT.wall);
+    b.tri([x1, y0, top], [x1, y1, top], [x1, ym, ridge], [1, 0, 0], MAT.wall);
+  } else {
+    const xm = (x0 + x1) / 2;
+    b.quad([x1, y0, top], [x1, y1, top], [xm, y1, ridge], [xm, y0, ridge], [nz, 0, ny], MAT.roof);
+    b.quad([x0, y1, top], [x0, y0, top], [xm, y0, ridge], [xm, y1, ridge], [-nz, 0, ny], MAT.roof);
+    b.tri([x0, y0, top], [x1, y0, top], [xm, y0, ridge], [0, -1, 0], MAT.wall);
+    b.tri([x1, y1, top], [x0, y1, top], [xm, y1, ridge], [0, 1, 0], MAT.wall);
+  }
+  return ridge;
 }
 
 /** Adds the model's wall pieces and window glass; returns the height of the wall tops in the world. */

@@ -17,7 +17,8 @@ export function styleFromPrompt(prompt: string): Style {
 }
 
 export type RGB = [number, number, number];
-const hex = (h: string): RGB => {
+/** A CSS hex colour in linear RGB. */
+export const hex = (h: string): RGB => {
   const v = Number.parseInt(h.slice(1), 16);
   // sRGB → linear
   const lin = (c: number) => {
@@ -52,6 +53,7 @@ export interface Look {
     slab: RGB;
     glass: RGB;
     frame: RGB;
+    roof: RGB;
   };
   brick: boolean;
   /** PCF radius in shadow-map texels. */
@@ -60,6 +62,8 @@ export interface Look {
   lamps: number;
   lampColor: RGB;
   cutHeight?: number;
+  /** Tile or slate courses on the roof (when the prompt asked for a roof). */
+  roofCourses?: boolean;
   groundScale: number;
   watercolour: boolean;
   exposure: number;
@@ -107,6 +111,7 @@ const BASE_PALETTE: Look['palette'] = {
   slab: hex('#9a9a96'),
   glass: hex('#5e7e96'),
   frame: hex('#2e3136'),
+  roof: hex('#4a4f57'),
 };
 
 function photoreal(variation: Variation): Look {

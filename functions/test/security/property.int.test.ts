@@ -503,6 +503,7 @@ describe('every route with a body or a query string has a property case', () => 
     const bodyless = new Set([
       'POST /api/projects/{projectId}/share',
       'POST /api/projects/{projectId}/files/{fileId}/complete',
+      'POST /api/projects/{projectId}/renders/{renderId}/retry',
     ]);
     const missing = ROUTES.filter(
       (r) =>

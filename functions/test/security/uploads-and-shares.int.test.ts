@@ -24,6 +24,7 @@ import type {
   UploadTicket,
 } from '../../../shared/schemas/projects';
 import { pngHeaderOnly } from '../../lib/drawings/fixtures/plan';
+import { downloadName } from '../../lib/storage';
 import { localAws } from '../local-aws';
 import { newProject, postToS3 } from '../projects-client';
 import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../upload-fixtures';
@@ -237,7 +238,7 @@ describe('hostile file names: the stored key stays under {userId}/{projectId}/ a
     ['😀 plan.dxf', 'dxf'],
   ];
 
-  it('each is stored at a safe key of its own and downloads under its original name', async () => {
+  it('each is stored at a safe key of its own and downloads under its name without directory parts or control characters', async () => {
     const prefix = `${owner.id}/${projectId}/`;
     const before = new Set(await allUploadKeys());
     const results = await Promise.all(NAMES.map(([name, kind]) => upload(name, bytes[kind])));
@@ -260,7 +261,10 @@ describe('hostile file names: the stored key stays under {userId}/{projectId}/ a
       });
       expect(download.status, context).toBe(200);
       const { url, fileName } = download.json as { url: string; fileName: string };
-      expect(fileName, context).toBe(name);
+      const saved = downloadName(name);
+      expect(fileName, context).toBe(saved);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be absent
+      expect(saved, context).not.toMatch(/[/\\\u0000-\u001f\u202e]/);
       const object = await fetch(url);
       expect(object.status, context).toBe(200);
       expect(Buffer.from(await object.arrayBuffer()).equals(bytes[kind]), context).toBe(true);
@@ -270,7 +274,7 @@ describe('hostile file names: the stored key stays under {userId}/{projectId}/ a
       const ascii = /filename="([^"]*)"/.exec(disposition)?.[1] ?? '';
       expect(ascii, context).not.toMatch(/["\\]/);
       const encoded = /filename\*=UTF-8''(.*)$/.exec(disposition)?.[1] ?? '';
-      expect(decodeURIComponent(encoded), context).toBe(name);
+      expect(decodeURIComponent(encoded), context).toBe(saved);
       // Nothing set as a header from the name.
       expect(object.headers.get('set-cookie'), context).toBeNull();
     }

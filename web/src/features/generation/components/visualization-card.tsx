@@ -1,5 +1,6 @@
 import { CircleAlert, ExternalLink, Maximize2 } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { PromptReadingNote } from '@/components/ui/prompt-reading';
 import { Spinner } from '@/components/ui/spinner';
 import type { VisualizationItem } from '../lib/visualizations';
 
@@ -57,6 +58,7 @@ export function VisualizationCard({
             {item.description}
           </p>
         ) : null}
+        <PromptReadingNote reading={item.promptReading} />
         {item.status === 'completed' && item.imageUrl ? (
           <div className="mt-auto flex items-center gap-2 pt-1">
             <Button variant="outline" size="sm" onClick={() => onViewFull(item)}>

@@ -24,6 +24,8 @@ export interface VisualizationItem {
   previewUrl: string | null;
   description: string | null;
   error: string | null;
+  /** What the local renderer read from the prompt, and the words that changed nothing. */
+  promptReading: { understood: string[]; notUnderstood: string[] } | null;
 }
 
 export const DEFAULT_ERROR = 'Generation failed';
@@ -42,6 +44,7 @@ function itemOf(prompt: string, render: GenerationRender): VisualizationItem {
     previewUrl: render.previewUrl ?? render.imageUrl ?? null,
     description: render.description ?? null,
     error: failed ? render.error || DEFAULT_ERROR : null,
+    promptReading: render.promptReading ?? null,
   };
 }
 
@@ -58,6 +61,7 @@ export function placeholderItems(key: string, prompt: string): VisualizationItem
     previewUrl: null,
     description: null,
     error: null,
+    promptReading: null,
   }));
 }
 

@@ -2,6 +2,7 @@ import { variationName } from '@shared/schemas/generations';
 import { Box, Download, ImageOff, Maximize2, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PromptReadingNote } from '@/components/ui/prompt-reading';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { DownloadButton } from './download-button';
@@ -39,6 +40,7 @@ export function RenderCard({
   retrying = false,
   retryBlockedReason,
   showPrompt = true,
+  promptReading,
 }: {
   variation: number | null;
   prompt: string;
@@ -57,6 +59,7 @@ export function RenderCard({
   /** Set while Retry cannot run (another variation of the generation is rendering). */
   retryBlockedReason?: string;
   showPrompt?: boolean;
+  promptReading?: { understood: string[]; notUnderstood: string[] } | null;
 }) {
   const name = variation ? variationName(variation) : null;
   const label = name ? `Variation ${variation}: ${name}` : 'Render';
@@ -104,6 +107,7 @@ export function RenderCard({
         <p className="text-xs text-slate-500">
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
         </p>
+        <PromptReadingNote reading={promptReading} />
         <div className="mt-auto flex flex-wrap gap-2">
           {fullUrl && onViewFull ? (
             <Button variant="outline" size="sm" onClick={onViewFull}>

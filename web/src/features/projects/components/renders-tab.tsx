@@ -98,6 +98,7 @@ export function RendersList({
                     fullUrl={render.renderUrl}
                     createdAt={render.createdAt}
                     error={group.sharedError ? null : render.error}
+                    promptReading={render.promptReading}
                     onViewFull={() =>
                       render.renderUrl &&
                       onView({ url: render.renderUrl, prompt: render.prompt, style: render.style })
