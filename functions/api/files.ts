@@ -28,8 +28,10 @@ import { loadPlan, savePlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
+  copyObject,
   deleteObjects,
   downloadName,
+  incomingKeyOf,
   objectSize,
   presignDownload,
   presignUpload,
@@ -83,7 +85,7 @@ export const handler = createHttpHandler({
     });
     const upload = await presignUpload({
       bucket: env.uploadsBucket,
-      key: storagePath,
+      key: incomingKeyOf(storagePath),
       contentType: input.contentType,
       maxBytes: MAX_FILE_BYTES,
     });
@@ -95,10 +97,17 @@ export const handler = createHttpHandler({
     if (file.status === 'uploaded') return json(200, await toFile(file));
     if (file.status === 'error') throw new AppError('UNPROCESSABLE', file.error ?? 'This upload failed');
 
-    const size = await objectSize(env.uploadsBucket, file.storagePath);
+    // The upload waits under incoming/; a completion that died after copying it finds it in place already.
+    const incoming = incomingKeyOf(file.storagePath);
+    let source = incoming;
+    let size = await objectSize(env.uploadsBucket, incoming);
+    if (size === null) {
+      source = file.storagePath;
+      size = await objectSize(env.uploadsBucket, source);
+    }
     if (size === null) throw new AppError('CONFLICT', `${file.originalName} has not been uploaded yet`);
     const reject = async (code: 'UNPROCESSABLE' | 'PAYLOAD_TOO_LARGE', message: string) => {
-      await deleteObjects(env.uploadsBucket, [file.storagePath]);
+      await deleteObjects(env.uploadsBucket, [incoming, file.storagePath]);
       await markFileError(file, message);
       log.warn('upload rejected', { fileId: file.id, reason: message });
       return new AppError(code, message);
@@ -108,11 +117,15 @@ export const handler = createHttpHandler({
     if (size === 0) throw await reject('UNPROCESSABLE', `${file.originalName} is empty`);
     const verdict = checkContent(
       file.originalName,
-      await readHead(env.uploadsBucket, file.storagePath, Math.min(size, HEAD_BYTES)),
+      await readHead(env.uploadsBucket, source, Math.min(size, HEAD_BYTES)),
       size > HEAD_BYTES,
     );
     if (!verdict.ok) throw await reject('UNPROCESSABLE', verdict.reason);
 
+    if (source === incoming) {
+      await copyObject(env.uploadsBucket, incoming, file.storagePath);
+      await deleteObjects(env.uploadsBucket, [incoming]);
+    }
     // The preview comes from the plan read, which decodes the file (a bounded WebP for images).
     const result = await markFileUploaded(file, { sizeBytes: size, fileType: verdict.fileType });
     await readPlanAgain(result.file, log);
@@ -122,7 +135,7 @@ export const handler = createHttpHandler({
   'DELETE /api/projects/{projectId}/files/{fileId}': async ({ event, params }) => {
     const { file } = await ownedFile(event, params);
     // Objects first: if this fails the item stays, so a retry finds and removes everything.
-    await deleteObjects(env.uploadsBucket, [file.storagePath]);
+    await deleteObjects(env.uploadsBucket, [file.storagePath, incomingKeyOf(file.storagePath)]);
     await deleteObjects(env.rendersBucket, fileRenderKeys(file));
     try {
       await deleteFileItem(file);

@@ -18,7 +18,7 @@ import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import { newToken } from '../lib/ids';
 import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
-import { deleteObjects } from '../lib/storage';
+import { deleteObjects, incomingKeyOf } from '../lib/storage';
 
 const shareUrl = (projectId: string, token: string) =>
   `${env.siteUrl.replace(/\/$/, '')}/projects/${projectId}/public?k=${token}`;
@@ -61,7 +61,7 @@ export const handler = createHttpHandler({
     ]);
     await deleteObjects(
       env.uploadsBucket,
-      bundle.files.map((f) => f.storagePath),
+      bundle.files.flatMap((f) => [f.storagePath, incomingKeyOf(f.storagePath)]),
     );
     await deleteProjectItems(bundle);
     log.info('project deleted', {

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -135,6 +136,24 @@ export async function deleteObjects(bucket: string, keys: string[]): Promise<voi
       }),
     );
   }
+}
+
+/**
+ * Where a browser's presigned upload lands: under `incoming/` until the upload is completed (checked, then copied
+ * to `storagePath`). What is never completed — abandoned uploads, a POST used after its project was deleted —
+ * expires there (an S3 lifecycle rule in AWS, the upload sweeper locally), never counted.
+ */
+export const INCOMING_PREFIX = 'incoming/';
+export const incomingKeyOf = (storagePath: string) => `${INCOMING_PREFIX}${storagePath}`;
+
+export async function copyObject(bucket: string, from: string, to: string): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: to,
+      CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+    }),
+  );
 }
 
 /** Where a file's preview lives: keyed by the random file id only, so a shared URL reveals no user or project. */

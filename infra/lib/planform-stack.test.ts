@@ -593,6 +593,18 @@ describe('storage', () => {
       expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     }
   });
+
+  it('uploads never completed expire: a day after they land under incoming/ (only there, only in uploads)', () => {
+    const rules = (bucket: { node: unknown }) =>
+      resources[logicalId(bucket as never)]!.Properties!.LifecycleConfiguration.Rules as Json[];
+    expect(rules(stack.storage.uploadsBucket)).toContainEqual({
+      Id: 'expire-uploads-never-completed',
+      Prefix: 'incoming/',
+      ExpirationInDays: 1,
+      Status: 'Enabled',
+    });
+    expect(JSON.stringify(rules(stack.storage.rendersBucket))).not.toContain('incoming/');
+  });
 });
 
 describe('web', () => {

@@ -334,11 +334,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stepFunctions.register(env.STATE_MACHINE_ARN!, definition);
     const sfn = stepFunctions;
 
-    // The reconciler runs on a schedule in AWS; here at start-up and every minute.
+    // The reconciler runs on a schedule in AWS; here at start-up and every minute, with the upload sweeper (what
+    // DynamoDB TTL and the S3 lifecycle rule on incoming/ do in AWS).
     const reconcile = () =>
-      invoke('planform-reconcile', {}).catch((error) =>
-        console.error('[local cloud] reconcile failed:', error),
-      );
+      Promise.all([
+        invoke('planform-reconcile', {}).catch((error) =>
+          console.error('[local cloud] reconcile failed:', error),
+        ),
+        invoke('planform-sweep-uploads', {}).catch((error) =>
+          console.error('[local cloud] upload sweep failed:', error),
+        ),
+      ]);
     const reconcileTimer = setInterval(
       reconcile,
       Number(process.env.PLANFORM_RECONCILE_INTERVAL_MS ?? 60_000),

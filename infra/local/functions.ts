@@ -23,6 +23,8 @@ export const LOCAL_FUNCTIONS: Record<string, string> = {
   'planform-mark-failed': 'functions/workflow/mark-failed.ts',
   'planform-finalize': 'functions/workflow/finalize.ts',
   'planform-reconcile': 'functions/workflow/reconcile.ts',
+  /** Local only: in AWS a TTL and an S3 lifecycle rule expire uploads never completed. */
+  'planform-sweep-uploads': 'functions/tasks/sweep-uploads.ts',
   [READ_PLAN_FUNCTION]: 'functions/tasks/read-plan.ts',
 };
 

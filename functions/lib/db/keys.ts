@@ -34,6 +34,12 @@ export const keys = {
   /** How many profiles hold each elevated role (attributes `admin`, `super_admin`): kept with every role change. */
   roleCounts: { PK: 'STATS', SK: 'ROLES' },
   profilesPartition: 'PROFILES',
+  /** Uploads not completed yet, oldest first: what the local upload sweeper expires (DynamoDB TTL does in AWS). */
+  pendingUploadsPartition: 'UPLOADS#pending',
+  pendingUploadIndex: (createdAt: string, projectId: string, fileId: string) => ({
+    GSI1PK: 'UPLOADS#pending',
+    GSI1SK: `${createdAt}#${projectId}#${fileId}`,
+  }),
   /** The admin AI queue: every job, newest first (GSI1 written by the generation flow). */
   jobsPartition: 'JOBS',
   /** The audit log: one partition, newest first by SK `<at>#<id>` (admin mutations are rare). */

@@ -322,15 +322,25 @@ export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
   );
 }
 
+/** An upload not completed within a day expires: its item (TTL) and its object under incoming/ (lifecycle). */
+export const UPLOAD_EXPIRY_SECONDS = 86_400;
+
 export async function createFile(item: Omit<FileItem, 'id' | 'createdAt' | 'status'>): Promise<FileItem> {
   const file: FileItem = { ...item, id: newId(), status: 'uploading', createdAt: new Date().toISOString() };
+  const expires = Math.floor(Date.parse(file.createdAt) / 1000) + UPLOAD_EXPIRY_SECONDS;
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
         {
           Put: {
             TableName: tableName(),
-            Item: { ...keys.file(file.projectId, file.id), type: 'file', ...file },
+            Item: {
+              ...keys.file(file.projectId, file.id),
+              ...keys.pendingUploadIndex(file.createdAt, file.projectId, file.id),
+              type: 'file',
+              ttl: expires,
+              ...file,
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
@@ -372,10 +382,11 @@ export async function markFileUploaded(
             Update: {
               TableName: tableName(),
               Key: keys.file(file.projectId, file.id),
+              // Completed: no longer expires, off the pending uploads index.
               UpdateExpression:
-                'SET #status = :uploaded, sizeBytes = :size, fileType = :type, uploadedAt = :now',
+                'SET #status = :uploaded, sizeBytes = :size, fileType = :type, uploadedAt = :now REMOVE GSI1PK, GSI1SK, #ttl',
               ConditionExpression: '#status = :uploading',
-              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
               ExpressionAttributeValues: {
                 ':uploaded': 'uploaded',
                 ':uploading': 'uploading',
@@ -424,7 +435,8 @@ export async function markFileError(file: FileItem, message: string): Promise<Fi
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.file(file.projectId, file.id),
-      UpdateExpression: 'SET #status = :error, #error = :message',
+      // Refused: kept (to say why) until it expires, off the pending uploads index.
+      UpdateExpression: 'SET #status = :error, #error = :message REMOVE GSI1PK, GSI1SK',
       ConditionExpression: '#status = :uploading',
       ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
       ExpressionAttributeValues: { ':error': 'error', ':message': message, ':uploading': 'uploading' },

@@ -35,7 +35,7 @@ export class Storage extends Construct {
   constructor(scope: Construct, id: string, props: StorageProps) {
     super(scope, id);
 
-    const dataBucket = (bucketId: string, logPrefix: string) =>
+    const dataBucket = (bucketId: string, logPrefix: string, extraRules: s3.LifecycleRule[] = []) =>
       new s3.Bucket(this, bucketId, {
         ...privateBucketProps(props.accessLogsBucket, logPrefix),
         versioned: true,
@@ -57,10 +57,15 @@ export class Storage extends Construct {
         lifecycleRules: [
           { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
           { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
+          ...extraRules,
         ],
       });
 
-    this.uploadsBucket = dataBucket('Uploads', 'uploads');
+    // Presigned uploads land under incoming/ and are copied out when completed: what is left there a day later
+    // was never completed (or was posted after its project was deleted) and expires, never counted.
+    this.uploadsBucket = dataBucket('Uploads', 'uploads', [
+      { id: 'expire-uploads-never-completed', prefix: 'incoming/', expiration: Duration.days(1) },
+    ]);
     this.rendersBucket = dataBucket('Renders', 'renders');
   }
 
