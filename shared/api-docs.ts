@@ -15,7 +15,7 @@ import {
   updateTemplateSchema,
   updateUserRoleSchema,
 } from './schemas/admin';
-import { createGenerationSchema } from './schemas/generations';
+import { createGenerationSchema, refineRenderSchema } from './schemas/generations';
 import {
   createFileSchema,
   createProjectSchema,
@@ -170,6 +170,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     responses: [
       '202 `{ generation }` (header `idempotent-replayed` when answering a retry under way)',
       '409 the render has not failed, or another variation of its generation is still rendering',
+      '429 a generation limit',
+      '503 maintenance',
+      OWNER,
+    ],
+  },
+  'POST /api/projects/{projectId}/renders/{renderId}/refine': {
+    summary:
+      'Refines a completed render: one new render of the same drawing, variation and camera from its brief with the follow-up words after it. Same flow, limits and Idempotency-Key as a generation; listed under the render it refines (`refines`).',
+    body: refineRenderSchema,
+    responses: [
+      '202 `{ generation }` (one render; `refines: { renderId, prompt }`)',
+      '400 an empty or over-long follow-up, or a render that has not completed',
+      '422 Idempotency-Key reused with another request',
       '429 a generation limit',
       '503 maintenance',
       OWNER,

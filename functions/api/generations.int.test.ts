@@ -143,6 +143,94 @@ describe('generations API on the local cloud (real state machine, local renderer
     expect(missing.json.error?.code).toBe('NOT_FOUND');
   });
 
+  it('refines a completed render: one render of the same variation from its brief and the follow-up, in its thread', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, 'Refined House');
+    const started = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view' },
+    });
+    const parent = await settled(
+      token,
+      project.id,
+      (started.json as { generation: Generation }).generation.id,
+    );
+    const target = parent.renders.find((r) => r.variation === 2)!;
+    const refine = (body: unknown, key = `refine-${target.id}`) =>
+      api(`/api/projects/${project.id}/renders/${target.id}/refine`, {
+        token,
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key },
+      });
+    const response = await refine({ prompt: 'white walls, add a flat roof, evening' });
+    expect(response.status).toBe(202);
+    const refinement = (response.json as { generation: Generation }).generation;
+    expect(refinement.refines).toEqual({
+      renderId: target.id,
+      prompt: 'white walls, add a flat roof, evening',
+    });
+    expect(refinement.prompt).toBe('Photorealistic exterior view. white walls, add a flat roof, evening');
+    expect(refinement.renders.map((r) => r.variation)).toEqual([2]);
+    // The same key again: the same refinement, nothing new.
+    const again = await refine({ prompt: 'white walls, add a flat roof, evening' });
+    expect(again.status).toBe(202);
+    expect((again.json as { generation: Generation }).generation.id).toBe(refinement.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+    const done = await settled(token, project.id, refinement.id);
+    expect(done.status).toBe('completed');
+    expect(done.renders[0]!.promptReading?.understood).toEqual([
+      'Walls: white',
+      'Roof: flat',
+      'Time of day: dusk',
+      'View: exterior',
+    ]);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.renders).toHaveLength(4);
+    const thread = detail.renders.filter((r) => r.refines?.renderId === target.id);
+    expect(thread.map((r) => [r.status, r.refines?.prompt])).toEqual([
+      ['completed', 'white walls, add a flat roof, evening'],
+    ]);
+    expect(detail.status).toBe('completed');
+  });
+
+  it('refuses a refinement that is empty, too long, of a failed or someone else’s render, with nothing written', async () => {
+    const token = user.tokens.idToken;
+    const project = await newProject(token, { title: 'Refine refusals' });
+    const empty = Buffer.from('0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n');
+    await uploadFile(token, project.id, 'empty.dxf', empty);
+    const started = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Night scene' },
+    });
+    const failed = await settled(
+      token,
+      project.id,
+      (started.json as { generation: Generation }).generation.id,
+    );
+    expect(failed.status).toBe('failed');
+    const renderId = failed.renders[0]!.id;
+    const post = (body: unknown, as = token) =>
+      api(`/api/projects/${project.id}/renders/${renderId}/refine`, { token: as, method: 'POST', body });
+    for (const [body, message] of [
+      [{ prompt: '   ' }, /describe what to change/],
+      [{ prompt: 'x'.repeat(2001) }, /at most 2000/],
+      [{ prompt: 'ok', extra: 1 }, /./],
+      [{ prompt: 'white walls' }, /Only a completed render can be refined/],
+    ] as const) {
+      const response = await post(body);
+      expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(response.json.error?.message).toMatch(message);
+    }
+    const stranger = await createUser('refine-stranger');
+    expect((await post({ prompt: 'white walls' }, stranger.tokens.idToken)).status).toBe(404);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(detail.renders).toHaveLength(3);
+  });
+
   it('renders variations 1 and 3 from a camera placed on the 3D model, and keeps it on those renders', async () => {
     const token = user.tokens.idToken;
     const project = await projectWithDrawing(token, 'Camera House');

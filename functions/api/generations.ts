@@ -1,25 +1,50 @@
-import { createGenerationSchema, idempotencyKeySchema } from '../../shared/schemas/generations';
+import {
+  createGenerationSchema,
+  idempotencyKeySchema,
+  refineRenderSchema,
+} from '../../shared/schemas/generations';
 import { callerFrom } from '../lib/auth';
-import { getGenerationView, renderDownload, retryRender, startGeneration } from '../lib/generation/service';
+import {
+  getGenerationView,
+  refineRender,
+  renderDownload,
+  retryRender,
+  type StartResult,
+  startGeneration,
+} from '../lib/generation/service';
 import { startExecution } from '../lib/generation/starter';
 import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
+
+const idempotencyKeyOf = (event: Parameters<typeof callerFrom>[0]) => {
+  const raw = event.headers?.['idempotency-key'];
+  return raw === undefined ? undefined : parseInput(raw, idempotencyKeySchema);
+};
+
+/** 202 with the generation, saying when it answers a request made before (the same Idempotency-Key). */
+const accepted = (result: StartResult) =>
+  json(202, { generation: result.generation }, result.replayed ? { 'idempotent-replayed': 'true' } : {});
 
 export const handler = createHttpHandler({
   'POST /api/projects/{projectId}/generations': async ({ event, params, log }) => {
     const caller = callerFrom(event);
     const input = parseBody(event, createGenerationSchema);
-    const rawKey = event.headers?.['idempotency-key'];
-    const idempotencyKey = rawKey === undefined ? undefined : parseInput(rawKey, idempotencyKeySchema);
     const result = await startGeneration(caller, params.projectId, input, {
-      idempotencyKey,
+      idempotencyKey: idempotencyKeyOf(event),
       start: startExecution,
       log,
     });
-    return json(
-      202,
-      { generation: result.generation },
-      result.replayed ? { 'idempotent-replayed': 'true' } : {},
-    );
+    return accepted(result);
+  },
+
+  'POST /api/projects/{projectId}/renders/{renderId}/refine': async ({ event, params, log }) => {
+    const caller = callerFrom(event);
+    const input = parseBody(event, refineRenderSchema);
+    const result = await refineRender(caller, params.projectId, params.renderId, input, {
+      idempotencyKey: idempotencyKeyOf(event),
+      start: startExecution,
+      log,
+    });
+    return accepted(result);
   },
 
   'GET /api/projects/{projectId}/generations/{generationId}': async ({ event, params }) => {
@@ -32,11 +57,7 @@ export const handler = createHttpHandler({
       start: startExecution,
       log,
     });
-    return json(
-      202,
-      { generation: result.generation },
-      result.replayed ? { 'idempotent-replayed': 'true' } : {},
-    );
+    return accepted(result);
   },
 
   'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params }) =>

@@ -96,6 +96,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     error: render.error ?? null,
     camera: render.camera ?? null,
     ...(render.promptReading ? { promptReading: render.promptReading } : {}),
+    ...(render.refines ? { refines: render.refines } : {}),
     createdAt: render.createdAt,
   };
 }

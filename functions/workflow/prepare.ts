@@ -138,22 +138,21 @@ export async function handler(input: ExecutionInput): Promise<Prepared> {
     storeyHeight,
     fileId: generation.fileId,
     analysis,
-    items: generation.renderIds.flatMap((renderId, i) => {
-      if (!unsettled.has(renderId)) return [];
-      const variation = (i + 1) as 1 | 2 | 3;
-      return {
-        variation,
-        renderId,
-        jobId: generation.jobIds[i]!,
+    // Each unsettled render (a retry reopens a generation with one): its variation and camera are its own.
+    items: renders
+      .filter((r) => unsettled.has(r.id))
+      .map((render) => ({
+        variation: render.variation,
+        renderId: render.id,
+        jobId: render.jobId,
         brief: generation.prompt,
-        ...(generation.camera && variation !== 2 ? { camera: generation.camera } : {}),
+        ...(render.camera ? { camera: render.camera } : {}),
         prompt: fillTemplate(template?.template ?? BUILT_IN_TEMPLATE, {
           prompt: generation.prompt,
-          variation,
+          variation: render.variation,
           style,
           project: { title: project.title, description: project.description, tags: project.tags },
         }),
-      };
-    }),
+      })),
   };
 }

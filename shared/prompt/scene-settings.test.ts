@@ -84,6 +84,11 @@ describe('readPrompt', () => {
       context: 'garden',
     });
     expect(readPrompt('zorbly zorbly quux').notUnderstood).toEqual(['zorbly', 'quux']);
+    // A follow-up on a render reads like one.
+    expect(readPrompt('white walls, add a flat roof, evening')).toMatchObject({
+      settings: { wallColour: 'white', roof: 'flat', timeOfDay: 'dusk' },
+      notUnderstood: [],
+    });
     expect(readPrompt('').settings).toEqual({});
   });
 });

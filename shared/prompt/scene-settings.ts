@@ -290,7 +290,8 @@ const KNOWN_WORDS = new Set(
   glow glowing lamps lamp exposure atmosphere atmospheric effects enhanced textures texture materials material
   walls wall facades finish finishes clad cladding windows window doors door glazing frames roof roofs rooftop
   top ground floor floors storey-high
-  looking seen showing show shows featuring feature features surrounded surrounding setting context`.split(
+  looking seen showing show shows featuring feature features surrounded surrounding setting context
+  add make change use remove keep turn give put set instead more less bit slightly much please now also but`.split(
     /\s+/,
   ),
 );

@@ -73,6 +73,16 @@ export const createGenerationSchema = z.strictObject({
 });
 export type CreateGenerationInput = z.input<typeof createGenerationSchema>;
 
+/** A follow-up prompt on a completed render ("white walls, add a flat roof, evening"). */
+export const refineRenderSchema = z.strictObject({
+  prompt: z
+    .string({ error: 'Please describe what to change' })
+    .trim()
+    .min(1, 'Please describe what to change')
+    .max(PROMPT_MAX, `The prompt must be at most ${PROMPT_MAX} characters`),
+});
+export type RefineRenderInput = z.input<typeof refineRenderSchema>;
+
 export const idempotencyKeySchema = z
   .string()
   .trim()
@@ -106,6 +116,8 @@ export interface Generation {
   fileId: string;
   /** The camera placed in the viewer, when one was. */
   camera?: SceneCamera | null;
+  /** A refinement: the render it refines and the follow-up words (`prompt` holds the whole brief). */
+  refines?: { renderId: string; prompt: string } | null;
   analysis: string | null;
   succeeded: number;
   failed: number;

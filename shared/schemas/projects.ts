@@ -174,6 +174,8 @@ export interface ProjectRender {
   camera?: SceneCamera | null;
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
   promptReading?: PromptReadingSummary;
+  /** A refinement's render: the render it refines and the follow-up words (shown in that render's thread). */
+  refines?: { renderId: string; prompt: string };
   createdAt: string;
 }
 

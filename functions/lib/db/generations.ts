@@ -25,6 +25,8 @@ export interface GenerationItem {
   fileId: string;
   /** The camera placed in the viewer (variations 1 and 3 are rendered from it). */
   camera?: SceneCamera;
+  /** A refinement: the render it refines and the follow-up words (`prompt` is the whole brief). */
+  refines?: { renderId: string; prompt: string };
   renderIds: string[];
   jobIds: string[];
   status: GenerationStatus;
@@ -60,6 +62,8 @@ export interface GenerationRenderItem {
   camera?: SceneCamera;
   /** What the local renderer understood of the prompt, and the words it had no use for. */
   promptReading?: PromptReadingSummary;
+  /** A refinement's render: the render it refines and the follow-up words. */
+  refines?: { renderId: string; prompt: string };
   createdAt: string;
   completedAt?: string | null;
 }

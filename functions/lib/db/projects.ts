@@ -67,6 +67,8 @@ export interface RenderItem {
   camera?: SceneCamera;
   /** What the local renderer understood of the prompt, and the words it had no use for. */
   promptReading?: PromptReadingSummary;
+  /** A refinement's render: the render it refines and the follow-up words. */
+  refines?: { renderId: string; prompt: string };
   createdAt: string;
 }
 

@@ -1,8 +1,13 @@
+import type { SceneCamera } from '../../../shared/scene/cameras';
 import {
   type CreateGenerationInput,
   DEFAULT_FIDELITY,
   type Generation,
+  PROMPT_MAX,
+  type RefineRenderInput,
+  type RenderStyle,
   VARIATION_NUMBERS,
+  type VariationNumber,
   variationName,
 } from '../../../shared/schemas/generations';
 import type { Caller } from '../auth';
@@ -19,7 +24,7 @@ import {
   RetryConflict,
   reopenForRetry,
 } from '../db/generations';
-import type { ProjectBundle } from '../db/projects';
+import type { ProjectBundle, ProjectItem } from '../db/projects';
 import { getSetting } from '../db/settings';
 import { env } from '../env';
 import { AppError, badRequest, conflict, notFound } from '../errors';
@@ -86,42 +91,55 @@ export interface StartResult {
   replayed: boolean;
 }
 
+/** What one generation is: its brief, source, look, variations and (for a refinement) the render it refines. */
+interface GenerationSpec {
+  project: ProjectItem;
+  fileId: string;
+  prompt: string;
+  style: RenderStyle | null;
+  fidelity: number;
+  /** The camera placed in the viewer (recorded on the generation). */
+  camera?: SceneCamera;
+  variations: readonly VariationNumber[];
+  /** The camera each variation is rendered from, when one was chosen. */
+  cameraOf: (variation: VariationNumber) => SceneCamera | undefined;
+  refines?: { renderId: string; prompt: string };
+  /** Whether a generation recorded under the same Idempotency-Key was this very request. */
+  sameRequest: (existing: GenerationItem) => boolean;
+}
+
 /**
- * Records a generation (3 renders, 3 jobs, quota, counters) in one transaction, then starts its execution.
- * The same Idempotency-Key returns the generation it created and starts nothing new.
+ * Records a generation (its renders and jobs, the quota, the counters) in one transaction, then starts its
+ * execution. The same Idempotency-Key returns the generation it created and starts nothing new.
  */
-export async function startGeneration(
+async function recordAndStart(
   caller: Caller,
-  projectId: string | undefined,
-  input: CreateGenerationInput,
+  spec: GenerationSpec,
   options: { idempotencyKey?: string; start: StartExecution; log: Logger },
 ): Promise<StartResult> {
-  await assertNotInMaintenance();
-  const bundle = await ownedProjectBundle(caller, projectId);
-  const file = chooseFile(bundle, input.fileId);
+  const { project } = spec;
   const { maxConcurrent, perDay } = await generationLimits();
-  const { project } = bundle;
   const now = new Date().toISOString();
   const generationId = newId();
-  const prompt = input.prompt.trim();
   const renders: GenerationRenderItem[] = [];
   const jobs: Record<string, unknown>[] = [];
-  for (const variation of VARIATION_NUMBERS) {
+  for (const variation of spec.variations) {
     const renderId = newId();
     const jobId = newId();
+    const camera = spec.cameraOf(variation);
     renders.push({
       id: renderId,
       projectId: project.id,
       userId: caller.userId,
-      fileId: file.id,
+      fileId: spec.fileId,
       generationId,
       jobId,
       variation,
-      prompt,
+      prompt: spec.prompt,
       style: `variation-${variation}`,
       status: 'pending',
-      // The user's camera is variation 1's and 3's (3 changes the time of day); 2 looks from elsewhere.
-      ...(input.camera && variation !== 2 ? { camera: input.camera } : {}),
+      ...(camera ? { camera } : {}),
+      ...(spec.refines ? { refines: spec.refines } : {}),
       createdAt: now,
     });
     jobs.push({
@@ -133,10 +151,11 @@ export async function startGeneration(
       jobType: 'visualization_generation',
       status: 'queued',
       inputData: {
-        prompt: variationPrompt(prompt, variation),
+        prompt: variationPrompt(spec.prompt, variation),
         variation,
-        fileIds: [file.id],
+        fileIds: [spec.fileId],
         project: { title: project.title, description: project.description, tags: project.tags },
+        ...(spec.refines ? { refines: spec.refines } : {}),
       },
       createdAt: now,
     });
@@ -145,11 +164,12 @@ export async function startGeneration(
     id: generationId,
     projectId: project.id,
     userId: caller.userId,
-    prompt,
-    style: input.style ?? null,
-    fidelity: input.fidelity ?? DEFAULT_FIDELITY,
-    fileId: file.id,
-    ...(input.camera ? { camera: input.camera } : {}),
+    prompt: spec.prompt,
+    style: spec.style,
+    fidelity: spec.fidelity,
+    fileId: spec.fileId,
+    ...(spec.camera ? { camera: spec.camera } : {}),
+    ...(spec.refines ? { refines: spec.refines } : {}),
     renderIds: renders.map((r) => r.id),
     jobIds: jobs.map((j) => j.id as string),
     status: 'running',
@@ -177,13 +197,7 @@ export async function startGeneration(
       const existing = await getGeneration(error.projectId, error.generationId);
       if (!existing) throw notFound('Generation not found');
       // The same key with another request is a client mistake, not a replay (IETF Idempotency-Key draft: 422).
-      const sameRequest =
-        existing.prompt === prompt &&
-        (input.fileId === undefined || existing.fileId === input.fileId) &&
-        (existing.style ?? null) === (input.style ?? null) &&
-        existing.fidelity === (input.fidelity ?? DEFAULT_FIDELITY) &&
-        JSON.stringify(existing.camera ?? null) === JSON.stringify(input.camera ?? null);
-      if (!sameRequest) {
+      if (!spec.sameRequest(existing)) {
         throw new AppError(
           'UNPROCESSABLE',
           'This Idempotency-Key was already used for a different request; use a new key for a new generation.',
@@ -207,6 +221,79 @@ export async function startGeneration(
     throw new AppError('SERVICE_UNAVAILABLE', START_FAILED);
   }
   return { generation: await toGeneration(generation, renders), replayed: false };
+}
+
+/** A generation of the three variations from the prompt, on the chosen (or first) drawing. */
+export async function startGeneration(
+  caller: Caller,
+  projectId: string | undefined,
+  input: CreateGenerationInput,
+  options: { idempotencyKey?: string; start: StartExecution; log: Logger },
+): Promise<StartResult> {
+  await assertNotInMaintenance();
+  const bundle = await ownedProjectBundle(caller, projectId);
+  const file = chooseFile(bundle, input.fileId);
+  const prompt = input.prompt.trim();
+  const fidelity = input.fidelity ?? DEFAULT_FIDELITY;
+  return recordAndStart(
+    caller,
+    {
+      project: bundle.project,
+      fileId: file.id,
+      prompt,
+      style: input.style ?? null,
+      fidelity,
+      ...(input.camera ? { camera: input.camera } : {}),
+      variations: VARIATION_NUMBERS,
+      // The user's camera is variation 1's and 3's (3 changes the time of day); 2 looks from elsewhere.
+      cameraOf: (variation) => (variation !== 2 ? input.camera : undefined),
+      sameRequest: (existing) =>
+        existing.prompt === prompt &&
+        !existing.refines &&
+        (input.fileId === undefined || existing.fileId === input.fileId) &&
+        (existing.style ?? null) === (input.style ?? null) &&
+        existing.fidelity === fidelity &&
+        JSON.stringify(existing.camera ?? null) === JSON.stringify(input.camera ?? null),
+    },
+    options,
+  );
+}
+
+/**
+ * A refinement of a completed render: one new render of the same drawing, variation and camera, from the render's
+ * brief with the follow-up words after it (later words win: "white walls" over "brick"). It goes through the same
+ * flow and limits as a generation, idempotent by its Idempotency-Key, and appears in a thread under the render.
+ */
+export async function refineRender(
+  caller: Caller,
+  projectId: string | undefined,
+  renderId: string | undefined,
+  input: RefineRenderInput,
+  options: { idempotencyKey?: string; start: StartExecution; log: Logger },
+): Promise<StartResult> {
+  await assertNotInMaintenance();
+  const { project, render } = await ownedRender(caller, projectId, renderId);
+  if (render.status !== 'completed') throw badRequest('Only a completed render can be refined');
+  const parent = await getGeneration(project.id, render.generationId);
+  if (!parent) throw notFound(RENDER_NOT_FOUND);
+  const followUp = input.prompt.trim();
+  const refines = { renderId: render.id, prompt: followUp };
+  return recordAndStart(
+    caller,
+    {
+      project,
+      fileId: render.fileId,
+      prompt: `${parent.prompt.replace(/[\s.,;]+$/, '')}. ${followUp}`.slice(0, PROMPT_MAX),
+      style: parent.style,
+      fidelity: parent.fidelity,
+      variations: [render.variation],
+      cameraOf: () => render.camera,
+      refines,
+      sameRequest: (existing) =>
+        existing.refines?.renderId === refines.renderId && existing.refines.prompt === refines.prompt,
+    },
+    options,
+  );
 }
 
 /** One of the caller's renders in one of their projects (404 for anyone else's, as for one that does not exist). */
@@ -302,6 +389,7 @@ export async function toGeneration(
     fidelity: generation.fidelity,
     fileId: generation.fileId,
     camera: generation.camera ?? null,
+    refines: generation.refines ?? null,
     analysis: generation.analysis,
     succeeded: generation.succeeded,
     failed: generation.failed,

@@ -35,6 +35,7 @@ import {
   createGenerationSchema,
   idempotencyKeySchema,
   RENDER_STYLES,
+  refineRenderSchema,
 } from '../../../shared/schemas/generations';
 import {
   createFileSchema,
@@ -267,6 +268,15 @@ const BODY_CASES: BodyCase[] = [
       fidelity: fc.oneof(awkwardNumber, fc.constantFrom(0, 1, 1.0001, -0.0001)),
     }),
     params: () => ({ projectId }),
+    idempotency: true,
+  },
+  {
+    key: 'POST /api/projects/{projectId}/renders/{renderId}/refine',
+    as: 'owner',
+    schema: refineRenderSchema,
+    fields: () => ({ prompt: plausibleString(2000) }),
+    // The body is refused before the render is looked up: any well-formed id serves.
+    params: () => ({ projectId, renderId: '0'.repeat(26) }),
     idempotency: true,
   },
   {
