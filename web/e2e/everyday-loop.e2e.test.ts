@@ -203,8 +203,9 @@ describe.each([
     await page.getByRole('button', { name: 'Grid view' }).click();
 
     await page.goto(url(`/projects/${projectId}?tab=renders`));
-    const panel = page.getByRole('tabpanel', { name: 'Renders (3)' });
-    await visible(panel);
+    await visible(page.getByRole('tabpanel', { name: 'Renders (3)' }));
+    // The tab's name counts the renders, a refinement included: look in the panel whatever it is called.
+    const panel = page.getByRole('tabpanel');
     const group = panel.getByRole('region');
     expect(await group.count()).toBe(1);
     expect(await group.getByRole('heading').textContent()).toBe('Photorealistic exterior view');
@@ -219,6 +220,21 @@ describe.each([
     expect((await download).suggestedFilename()).toBe(`${title} - Lighting & materials.png`);
     await expectNoHorizontalOverflow(page);
 
+    // Refine variation 1: the follow-up joins a thread under it, renders through the same flow, and says what it read.
+    await cards.first().getByRole('button', { name: 'Refine Lighting & materials' }).click();
+    await cards.first().getByLabel('What should change?').fill('white walls, add a flat roof, evening');
+    await cards.first().getByRole('button', { name: 'Refine', exact: true }).click();
+    const refinement = cards.first().getByTestId('refinement');
+    await visible(refinement);
+    expect(await refinement.textContent()).toContain('white walls, add a flat roof, evening');
+    await expect.poll(() => refinement.getAttribute('data-status'), { timeout: 45_000 }).toBe('completed');
+    await expect
+      .poll(() => refinement.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await refinement.textContent()).toContain(
+      'Understood: Walls: white · Roof: flat · Time of day: dusk',
+    );
+
     // Two toasts at once stack one above the other; the sticky top bar hides what scrolls under it.
     const restore = await failApi(page, /\/renders\/[0-9a-z]+\/download$/, {
       status: 500,
@@ -232,7 +248,8 @@ describe.each([
       .nth(2)
       .getByRole('button', { name: /^Download / })
       .click();
-    const toasts = page.locator('[data-sonner-toast]');
+    // The two failures' toasts (others, such as "Refinement started", may still be on screen).
+    const toasts = page.locator('[data-sonner-toast]').filter({ hasText: 'Download failed' });
     await expect.poll(() => toasts.count()).toBe(2);
     await expect
       .poll(async () => {

@@ -24,3 +24,21 @@ export async function retryRender(projectId: string, renderId: string): Promise<
   };
   return body.generation;
 }
+
+/**
+ * `POST /api/projects/{id}/renders/{renderId}/refine`: one new render of the same variation and camera with the
+ * follow-up words (202). The same `idempotencyKey` answers the refinement it already started.
+ */
+export async function refineRender(
+  projectId: string,
+  renderId: string,
+  prompt: string,
+  idempotencyKey: string,
+): Promise<Generation> {
+  const body = (await api.post(
+    `/projects/${enc(projectId)}/renders/${enc(renderId)}/refine`,
+    { prompt },
+    { headers: { 'idempotency-key': idempotencyKey } },
+  )) as { generation: Generation };
+  return body.generation;
+}

@@ -288,6 +288,59 @@ describe('ProjectDetailPage', () => {
     click.mockRestore();
   });
 
+  it('shows a render’s refinements as a thread under it and refines from the latest', async () => {
+    const root = projectRender({
+      id: 'r1',
+      generationId: 'g1',
+      variation: 1,
+      createdAt: '2026-01-02T10:00:00.000Z',
+    });
+    const first = projectRender({
+      id: 'r2',
+      generationId: 'g2',
+      variation: 1,
+      refines: { renderId: 'r1', prompt: 'white walls' },
+      promptReading: { understood: ['Walls: white'], notUnderstood: [] },
+      createdAt: '2026-01-02T10:05:00.000Z',
+    });
+    const second = projectRender({
+      id: 'r3',
+      generationId: 'g3',
+      variation: 1,
+      status: 'processing',
+      renderUrl: null,
+      refines: { renderId: 'r2', prompt: 'add a flat roof' },
+      createdAt: '2026-01-02T10:06:00.000Z',
+    });
+    api.get.mockResolvedValue(
+      projectDetail({ id: 'p1', status: 'processing', renders: [second, first, root] }),
+    );
+    api.post.mockResolvedValue({ generation: { id: 'g4' } });
+    const { user } = setup('/projects/p1?tab=renders');
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (3)' }));
+    // One group (the refinements are not generations of their own), one card, its thread oldest first.
+    expect(panel.getAllByRole('region')).toHaveLength(1);
+    expect(panel.getAllByTestId('render-card')).toHaveLength(1);
+    const entries = panel.getAllByTestId('refinement');
+    expect(entries.map((e) => e.getAttribute('data-status'))).toEqual(['completed', 'processing']);
+    expect(entries[0]).toHaveTextContent('white walls');
+    expect(entries[0]).toHaveTextContent('Understood: Walls: white');
+    expect(entries[1]).toHaveTextContent('add a flat roof');
+    expect(entries[1]).toHaveTextContent('Rendering...');
+
+    await user.click(panel.getByRole('button', { name: 'Refine Lighting & materials' }));
+    const field = panel.getByLabelText('What should change?');
+    expect(panel.getByRole('button', { name: 'Refine' })).toBeDisabled();
+    await user.type(field, 'evening');
+    await user.click(panel.getByRole('button', { name: 'Refine' }));
+    // Builds on the latest completed refinement.
+    expect(api.post).toHaveBeenCalledWith(
+      '/projects/p1/renders/r2/refine',
+      { prompt: 'evening' },
+      { headers: { 'idempotency-key': expect.any(String) } },
+    );
+  });
+
   it('reads the project again while renders are pending, until they settle', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -1,5 +1,6 @@
 import { variationName } from '@shared/schemas/generations';
 import { Box, Download, ImageOff, Maximize2, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PromptReadingNote } from '@/components/ui/prompt-reading';
@@ -41,6 +42,7 @@ export function RenderCard({
   retryBlockedReason,
   showPrompt = true,
   promptReading,
+  children,
 }: {
   variation: number | null;
   prompt: string;
@@ -60,6 +62,8 @@ export function RenderCard({
   retryBlockedReason?: string;
   showPrompt?: boolean;
   promptReading?: { understood: string[]; notUnderstood: string[] } | null;
+  /** Below the actions: the render's refinements and the form that adds one. */
+  children?: ReactNode;
 }) {
   const name = variation ? variationName(variation) : null;
   const label = name ? `Variation ${variation}: ${name}` : 'Render';
@@ -144,6 +148,7 @@ export function RenderCard({
             </Button>
           ) : null}
         </div>
+        {children}
       </div>
     </Card>
   );
