@@ -1,7 +1,8 @@
 /**
- * bench/generation: from POST /generations to all three renders settled, through the local cloud (API, the
- * real state machine on the local Step Functions endpoint, the local renderer), p50 of 5 runs, and the time
- * spent in each state (from the execution's history). Run: npm run bench:generation
+ * bench/generation: from POST /generations to all three renders settled, and from POST …/refine to the
+ * refinement settled, through the local cloud (API, the real state machine on the local Step Functions endpoint,
+ * the local renderer), p50 of 5 runs each, and the time spent in each state (from the execution's history).
+ * Run: npm run bench:generation
  */
 import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
 import { spawnLocalCloud } from '../../infra/local/spawn';
@@ -58,16 +59,10 @@ async function main() {
     });
     await upload(cloud, token, project.body.id, 'plan.dxf', Buffer.from(planDxf()));
 
-    const rows: (string | number)[][] = [];
-    const totals: number[] = [];
-    const perState: Record<string, number[]> = {};
-    // One warm-up run (module loading, the drawing's normalisation is cached per file after it).
-    for (let run = 0; run <= RUNS; run++) {
+    /** Posts, then polls the generation until it settles; its time and the time spent in each state. */
+    const timed = async (path: string, body: unknown) => {
       const t0 = performance.now();
-      const started = await call<{ generation: Generation }>(`/api/projects/${project.body.id}/generations`, {
-        method: 'POST',
-        body: { prompt: 'Photorealistic exterior view' },
-      });
+      const started = await call<{ generation: Generation }>(path, { method: 'POST', body });
       if (started.status !== 202) throw new Error(`POST failed: ${JSON.stringify(started.body)}`);
       const id = started.body.generation.id;
       let generation = started.body.generation;
@@ -88,47 +83,71 @@ async function main() {
           executionArn: `arn:aws:states:us-east-1:000000000000:execution:planform-generate:${id}`,
         }),
       }).then((r) => r.json() as Promise<{ events: HistoryEvent[] }>);
-      const times = stateTimes(history.events);
-      const label = run === 0 ? 'warm-up' : `run ${run}`;
-      rows.push([
-        label,
-        generation.status,
-        generation.succeeded,
-        ms,
-        times.Prepare ?? 0,
-        times.Generate ?? 0,
-        times.Store ?? 0,
-        times.Finalize ?? 0,
-      ]);
-      if (run > 0) {
-        totals.push(ms);
-        for (const [state, v] of Object.entries(times)) {
-          perState[state] ??= [];
-          perState[state].push(v);
-        }
-      }
-    }
+      return { generation, ms, times: stateTimes(history.events) };
+    };
     const p50 = (values: number[] = []) =>
       percentile(
         [...values].sort((a, b) => a - b),
         50,
       );
-    rows.push([
-      'p50',
-      '',
-      '',
-      p50(totals),
-      p50(perState.Prepare),
-      p50(perState.Generate),
-      p50(perState.Store),
-      p50(perState.Finalize),
-    ]);
+    const STATES = ['Prepare', 'Generate', 'Store', 'Finalize'] as const;
+
+    /** Runs `request` a warm-up and RUNS times; a row per run and the p50s. */
+    const series = async (request: (run: number) => Promise<Awaited<ReturnType<typeof timed>>>) => {
+      const rows: (string | number)[][] = [];
+      const totals: number[] = [];
+      const perState: Record<string, number[]> = {};
+      let last: Generation | undefined;
+      for (let run = 0; run <= RUNS; run++) {
+        const { generation, ms, times } = await request(run);
+        last = generation;
+        rows.push([
+          run === 0 ? 'warm-up' : `run ${run}`,
+          generation.status,
+          generation.succeeded,
+          ms,
+          ...STATES.map((state) => times[state] ?? 0),
+        ]);
+        if (run === 0) continue;
+        totals.push(ms);
+        for (const [state, v] of Object.entries(times)) (perState[state] ??= []).push(v);
+      }
+      rows.push(['p50', '', '', p50(totals), ...STATES.map((state) => p50(perState[state]))]);
+      return { rows, p50: p50(totals), last: last! };
+    };
+
+    // One warm-up run each (module loading; the drawing's normalisation is cached per file after it).
+    const generations = await series(() =>
+      timed(`/api/projects/${project.body.id}/generations`, { prompt: 'Photorealistic exterior view' }),
+    );
     printTable(
       'POST /generations → three renders settled, through the local cloud (ms; Generate and Store: slowest of the 3 parallel variations)',
-      ['run', 'status', 'ok', 'total', 'Prepare', 'Generate', 'Store', 'Finalize'],
-      rows,
+      ['run', 'status', 'ok', 'total', ...STATES],
+      generations.rows,
     );
     console.log('Target: p50 total <= 6000 ms.');
+
+    const target = generations.last.renders.find((r) => r.status === 'completed');
+    if (!target) throw new Error('no completed render to refine');
+    const FOLLOW_UPS = [
+      'white walls',
+      'add a flat roof',
+      'evening',
+      'timber cladding',
+      'snowy winter',
+      'on a street',
+    ];
+    const refinements = await series((run) =>
+      timed(`/api/projects/${project.body.id}/renders/${target.id}/refine`, {
+        prompt: FOLLOW_UPS[run % FOLLOW_UPS.length],
+      }),
+    );
+    printTable(
+      'POST /renders/{id}/refine → the refinement settled, through the local cloud (ms)',
+      ['run', 'status', 'ok', 'total', ...STATES],
+      refinements.rows,
+    );
+    console.log('Target: p50 refinement settled <= 3000 ms.');
   } finally {
     await cloud.stop();
   }

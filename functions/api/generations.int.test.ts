@@ -125,6 +125,8 @@ describe('generations API on the local cloud (real state machine, local renderer
     // What the local renderer read from the prompt, on the render: the words it had no use for listed.
     const reading = { understood: ['View: exterior'], notUnderstood: ['flamingos'] };
     expect(render.promptReading).toEqual(reading);
+    // Rendered from the model's own camera: how much of its geometry the image kept is measured and stored.
+    for (const r of done.renders) expect(r.geometryKept).toBeGreaterThan(0.6);
     const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
     expect(detail.renders.every((r) => JSON.stringify(r.promptReading) === JSON.stringify(reading))).toBe(
       true,

@@ -97,6 +97,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     camera: render.camera ?? null,
     ...(render.promptReading ? { promptReading: render.promptReading } : {}),
     ...(render.refines ? { refines: render.refines } : {}),
+    ...(render.geometryKept !== undefined ? { geometryKept: render.geometryKept } : {}),
     createdAt: render.createdAt,
   };
 }

@@ -1,12 +1,14 @@
 import { buildScene } from '../../shared/scene/build';
-import { defaultCameras } from '../../shared/scene/cameras';
+import { defaultCameras, type SceneCamera } from '../../shared/scene/cameras';
 import type { ImageProviderId } from '../../shared/schemas/settings';
+import { getSetting } from '../lib/db/settings';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
 import { loadDrawing } from '../lib/generation/drawing-store';
 import { logger } from '../lib/logger';
 import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
+import { geometryScore } from '../lib/render/geometry-score';
 import type { ImageRequest } from '../lib/render/provider';
 import { writeObject } from '../lib/storage';
 import { DrawingUnreadableError } from './prepare';
@@ -71,14 +73,43 @@ export async function handler(input: VariationInput): Promise<NonNullable<Variat
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
   const view = await variationView(input);
-  const result = await provider.generate(imageRequest(input, drawing, view));
+  const request = imageRequest(input, drawing, view);
+  let result = await provider.generate(request);
+  let kept = await keptOf(provider.id, result, view);
+  // An AI render that lost the design is made once more, held closer to the model's lines; the better one stays.
+  const threshold = await getSetting('rendering.min_geometry_kept');
+  if (kept !== undefined && kept < threshold && provider.id !== 'local' && (request.fidelity ?? 0) < 1) {
+    const again = await provider.generate({
+      ...request,
+      fidelity: Math.min(1, (request.fidelity ?? 0.7) + 0.25),
+    });
+    const keptAgain = await keptOf(provider.id, again, view);
+    log.info('rendered again for geometry', { kept, keptAgain });
+    if (keptAgain !== undefined && keptAgain > kept) [result, kept] = [again, keptAgain];
+  }
   const imageKey = renderKeys(input.item.renderId).image;
   await writeObject(env.rendersBucket, imageKey, result.png, 'image/png');
-  log.info('generated', { provider: provider.id, ms: Date.now() - started, bytes: result.png.length });
+  log.info('generated', { provider: provider.id, ms: Date.now() - started, bytes: result.png.length, kept });
   return {
     imageKey,
     description: result.description ?? '',
     ...(result.camera ? { camera: result.camera } : {}),
     ...(result.reading ? { reading: result.reading } : {}),
+    ...(kept !== undefined ? { geometryKept: Math.round(kept * 1000) / 1000 } : {}),
   };
+}
+
+/**
+ * How much of the model's geometry the image kept, when it was made from the view's camera: the local renderer's
+ * renders from that camera, and every AI render conditioned on it. Undefined for the rest (no model, or the
+ * renderer's own isometric and cut-away projections).
+ */
+async function keptOf(
+  providerId: string,
+  result: { png: Buffer; camera?: SceneCamera },
+  view: ImageRequest['view'],
+): Promise<number | undefined> {
+  if (!view) return undefined;
+  if (providerId === 'local' && !result.camera) return undefined;
+  return (await geometryScore(result.png, { scene: view.scene, camera: result.camera ?? view.camera })).score;
 }

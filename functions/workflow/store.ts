@@ -32,6 +32,7 @@ export async function handler(input: VariationInput): Promise<{ renderId: string
       description,
       ...(input.image?.camera ? { camera: input.image.camera } : {}),
       ...(input.image?.reading ? { reading: input.image.reading } : {}),
+      ...(input.image?.geometryKept !== undefined ? { geometryKept: input.image.geometryKept } : {}),
       outputData: {
         analysis: input.analysis,
         description,

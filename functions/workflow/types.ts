@@ -40,6 +40,13 @@ export interface VariationInput extends ExecutionInput {
   fileId: string;
   analysis: string;
   item: PreparedItem;
-  image?: { imageKey: string; description: string; camera?: SceneCamera; reading?: PromptReadingSummary };
+  image?: {
+    imageKey: string;
+    description: string;
+    camera?: SceneCamera;
+    reading?: PromptReadingSummary;
+    /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
+    geometryKept?: number;
+  };
   error?: { Error?: string; Cause?: string };
 }

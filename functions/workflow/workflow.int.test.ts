@@ -4,6 +4,7 @@
  */
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoker } from '../../infra/local/functions';
 import {
@@ -258,6 +259,30 @@ describe('generation state machine with faults injected at the provider', () => 
     const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
       .json as unknown as ProjectDetail;
     expect(detail.status).toBe('failed');
+  });
+
+  it('an AI render that lost the design is made once more at a higher control strength, and the better one stays', async () => {
+    const { caller, project, user, fileId } = await setup('geometry-retry');
+    await planSettled(user.tokens.idToken, project.id, fileId);
+    const asked: number[] = [];
+    const blank = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#9ab' } })
+      .png()
+      .toBuffer();
+    overrideImageProvider({
+      id: 'fake-ai',
+      async generate(req) {
+        asked.push(req.fidelity ?? -1);
+        // At the first control strength it invents a blank picture; held closer, it follows the model's lines.
+        if ((req.fidelity ?? 0) < 0.9) return { png: blank, width: 256, height: 256 };
+        return localImageProvider.generate({ ...req, style: 'photorealistic', size: 256 });
+      },
+    });
+    const { renders } = await run(caller, project.id);
+    expect(asked.sort()).toEqual([0.7, 0.7, 0.7, 0.95, 0.95, 0.95]);
+    for (const render of renders) {
+      expect(render.status).toBe('completed');
+      expect(render.geometryKept).toBeGreaterThan(0.6);
+    }
   });
 
   it('retries a throttled variation with backoff, then it succeeds', async () => {

@@ -104,6 +104,8 @@ export interface GenerationRender {
   camera?: SceneCamera | null;
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
   promptReading?: PromptReadingSummary;
+  /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
+  geometryKept?: number;
 }
 
 export interface Generation {

@@ -176,6 +176,8 @@ export interface ProjectRender {
   promptReading?: PromptReadingSummary;
   /** A refinement's render: the render it refines and the follow-up words (shown in that render's thread). */
   refines?: { renderId: string; prompt: string };
+  /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
+  geometryKept?: number;
   createdAt: string;
 }
 

@@ -51,6 +51,16 @@ export const KNOWN_SETTINGS = {
     description:
       'Floor-to-ceiling height in metres of the 3D models (viewer and exports) where a drawing does not state one.',
   },
+  'rendering.min_geometry_kept': {
+    schema: z
+      .number({ error: 'Must be a share between 0 and 1' })
+      .min(0, 'Must be a share between 0 and 1')
+      .max(1, 'Must be a share between 0 and 1'),
+    default: 0.6,
+    category: 'rendering',
+    description:
+      "Below this share of the model's geometry kept, an AI render is made once more at a higher control strength.",
+  },
 } as const;
 
 export type KnownSettingKey = keyof typeof KNOWN_SETTINGS;

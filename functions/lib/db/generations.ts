@@ -64,6 +64,8 @@ export interface GenerationRenderItem {
   promptReading?: PromptReadingSummary;
   /** A refinement's render: the render it refines and the follow-up words. */
   refines?: { renderId: string; prompt: string };
+  /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
+  geometryKept?: number;
   createdAt: string;
   completedAt?: string | null;
 }
@@ -259,6 +261,7 @@ async function settleRender(
         outputData: Record<string, unknown>;
         camera?: SceneCamera;
         reading?: PromptReadingSummary;
+        geometryKept?: number;
       }
     | { status: 'failed'; error: string },
 ): Promise<boolean> {
@@ -266,7 +269,7 @@ async function settleRender(
   const completed = outcome.status === 'completed';
   const renderUpdate = completed
     ? {
-        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.reading ? ', promptReading = :reading' : ''}`,
+        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.reading ? ', promptReading = :reading' : ''}${outcome.geometryKept !== undefined ? ', geometryKept = :kept' : ''}`,
         ExpressionAttributeValues: {
           ':status': 'completed',
           ':image': outcome.imageKey,
@@ -274,6 +277,7 @@ async function settleRender(
           ':description': outcome.description,
           ...(outcome.camera ? { ':camera': outcome.camera } : {}),
           ...(outcome.reading ? { ':reading': outcome.reading } : {}),
+          ...(outcome.geometryKept !== undefined ? { ':kept': outcome.geometryKept } : {}),
           ':now': now,
           ':pending': 'pending',
           ':processing': 'processing',
@@ -345,6 +349,7 @@ export const completeRender = (
     /** The camera on the 3D model the image was made from. */
     camera?: SceneCamera;
     reading?: PromptReadingSummary;
+    geometryKept?: number;
   },
 ) => settleRender(render, { status: 'completed', ...result });
 

@@ -406,6 +406,7 @@ export async function toGeneration(
         description: r.description ?? null,
         camera: r.camera ?? null,
         ...(r.promptReading ? { promptReading: r.promptReading } : {}),
+        ...(r.geometryKept !== undefined ? { geometryKept: r.geometryKept } : {}),
       })),
     ),
   };

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PromptReadingNote } from './prompt-reading';
+import { GeometryKeptNote, PromptReadingNote } from './prompt-reading';
 
 describe('PromptReadingNote', () => {
   it('says what was understood and lists the words that changed nothing', () => {
@@ -21,5 +21,14 @@ describe('PromptReadingNote', () => {
     expect(container).toBeEmptyDOMElement();
     render(<PromptReadingNote reading={null} />);
     expect(screen.queryByTestId('prompt-reading')).toBeNull();
+  });
+});
+
+describe('GeometryKeptNote', () => {
+  it('shows the share of the model’s geometry kept, as a percentage, and nothing when it was not measured', () => {
+    render(<GeometryKeptNote kept={0.874} />);
+    expect(screen.getByTestId('geometry-kept')).toHaveTextContent('Geometry kept: 87%');
+    const { container } = render(<GeometryKeptNote kept={undefined} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

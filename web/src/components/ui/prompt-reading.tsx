@@ -22,3 +22,17 @@ export function PromptReadingNote({
     </div>
   );
 }
+
+/** "Geometry kept: 92%": how much of the 3D model's lines, seen from the render's camera, the image shows. */
+export function GeometryKeptNote({ kept }: { kept: number | null | undefined }) {
+  if (kept === null || kept === undefined) return null;
+  return (
+    <p
+      className="text-xs text-slate-600"
+      data-testid="geometry-kept"
+      title="The share of the 3D model's edges, seen from this camera, that the image shows"
+    >
+      Geometry kept: {Math.round(kept * 100)}%
+    </p>
+  );
+}

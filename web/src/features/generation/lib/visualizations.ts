@@ -26,6 +26,8 @@ export interface VisualizationItem {
   error: string | null;
   /** What the local renderer read from the prompt, and the words that changed nothing. */
   promptReading: { understood: string[]; notUnderstood: string[] } | null;
+  /** How much of the 3D model's geometry the image kept (0–1), when it was made from the model's camera. */
+  geometryKept: number | null;
 }
 
 export const DEFAULT_ERROR = 'Generation failed';
@@ -45,6 +47,7 @@ function itemOf(prompt: string, render: GenerationRender): VisualizationItem {
     description: render.description ?? null,
     error: failed ? render.error || DEFAULT_ERROR : null,
     promptReading: render.promptReading ?? null,
+    geometryKept: render.geometryKept ?? null,
   };
 }
 
@@ -62,6 +65,7 @@ export function placeholderItems(key: string, prompt: string): VisualizationItem
     description: null,
     error: null,
     promptReading: null,
+    geometryKept: null,
   }));
 }
 

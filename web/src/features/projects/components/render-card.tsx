@@ -3,7 +3,7 @@ import { Box, Download, ImageOff, Maximize2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PromptReadingNote } from '@/components/ui/prompt-reading';
+import { GeometryKeptNote, PromptReadingNote } from '@/components/ui/prompt-reading';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { DownloadButton } from './download-button';
@@ -42,6 +42,7 @@ export function RenderCard({
   retryBlockedReason,
   showPrompt = true,
   promptReading,
+  geometryKept,
   children,
 }: {
   variation: number | null;
@@ -62,6 +63,7 @@ export function RenderCard({
   retryBlockedReason?: string;
   showPrompt?: boolean;
   promptReading?: { understood: string[]; notUnderstood: string[] } | null;
+  geometryKept?: number | null;
   /** Below the actions: the render's refinements and the form that adds one. */
   children?: ReactNode;
 }) {
@@ -111,6 +113,7 @@ export function RenderCard({
         <p className="text-xs text-slate-500">
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
         </p>
+        <GeometryKeptNote kept={geometryKept} />
         <PromptReadingNote reading={promptReading} />
         <div className="mt-auto flex flex-wrap gap-2">
           {fullUrl && onViewFull ? (

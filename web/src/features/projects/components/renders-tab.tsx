@@ -130,6 +130,7 @@ export function RendersList({
                     createdAt={render.createdAt}
                     error={group.sharedError ? null : render.error}
                     promptReading={render.promptReading}
+                    geometryKept={render.geometryKept}
                     onViewFull={() =>
                       render.renderUrl &&
                       onView({ url: render.renderUrl, prompt: render.prompt, style: render.style })
