@@ -110,7 +110,10 @@ async function main() {
         ]);
         if (run === 0) continue;
         totals.push(ms);
-        for (const [state, v] of Object.entries(times)) (perState[state] ??= []).push(v);
+        for (const [state, v] of Object.entries(times)) {
+          perState[state] ??= [];
+          perState[state].push(v);
+        }
       }
       rows.push(['p50', '', '', p50(totals), ...STATES.map((state) => p50(perState[state]))]);
       return { rows, p50: p50(totals), last: last! };

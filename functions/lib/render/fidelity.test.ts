@@ -74,7 +74,10 @@ describe('geometryScore of renders', () => {
     // Seeded noise: edges everywhere, few of them on the building's lines.
     let seed = 7;
     const noise = Buffer.alloc(512 * 512 * 3);
-    for (let i = 0; i < noise.length; i++) noise[i] = (seed = (seed * 16807) % 2147483647) % 256;
+    for (let i = 0; i < noise.length; i++) {
+      seed = (seed * 16807) % 2147483647;
+      noise[i] = seed % 256;
+    }
     const png = await sharp(noise, { raw: { width: 512, height: 512, channels: 3 } })
       .png()
       .toBuffer();
