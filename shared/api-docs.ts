@@ -15,7 +15,12 @@ import {
   updateTemplateSchema,
   updateUserRoleSchema,
 } from './schemas/admin';
-import { createGenerationSchema, refineRenderSchema } from './schemas/generations';
+import {
+  createGenerationSchema,
+  exportRenderSchema,
+  refineRenderSchema,
+  renderDownloadQuerySchema,
+} from './schemas/generations';
 import {
   createFileSchema,
   createProjectSchema,
@@ -188,10 +193,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       OWNER,
     ],
   },
+  'POST /api/projects/{projectId}/renders/{renderId}/exports': {
+    summary:
+      "Asks for a completed render's high-resolution export, `{ size: 2048 | 4096 }` px on the long side, made asynchronously (the local renderer renders it again at that size; an AI render is enlarged). The render's `exports[size]` says `processing`, `ready` or `failed`; the original render stays. Idempotent: one ready or under way is answered as it is.",
+    body: exportRenderSchema,
+    responses: [
+      '202 `{ export: { size, status: "processing" } }` (started)',
+      '200 `{ export: { size, status } }` (ready, or under way already)',
+      '400 a size not offered (the `limits.max_export_size` setting), or a render that has not completed',
+      OWNER,
+    ],
+  },
   'GET /api/projects/{projectId}/renders/{renderId}/download': {
     summary:
-      'A presigned PNG download of a completed render, saved as "<project title> - <variation name>.png".',
-    responses: ['200 `{ url, fileName, expiresIn }`', '404 no image (not completed)', OWNER],
+      'A presigned PNG download of a completed render, saved as "<project title> - <variation name>.png"; with `?size=2048|4096`, of its high-resolution export ("… (4096 px).png").',
+    query: renderDownloadQuerySchema,
+    responses: [
+      '200 `{ url, fileName, expiresIn }`',
+      '404 no image (not completed)',
+      '409 that export is not ready',
+      OWNER,
+    ],
   },
   'GET /api/admin/stats': {
     summary: 'Platform statistics from counters (O(1)), week-over-week changes and health probes.',

@@ -66,6 +66,12 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'jwt',
   },
   {
+    method: 'POST',
+    path: '/api/projects/{projectId}/renders/{renderId}/exports',
+    feature: 'generations',
+    auth: 'jwt',
+  },
+  {
     method: 'GET',
     path: '/api/projects/{projectId}/renders/{renderId}/download',
     feature: 'generations',

@@ -1,9 +1,12 @@
 /**
- * bench/generation: from POST /generations to all three renders settled, and from POST …/refine to the
- * refinement settled, through the local cloud (API, the real state machine on the local Step Functions endpoint,
- * the local renderer), p50 of 5 runs each, and the time spent in each state (from the execution's history).
+ * bench/generation: from POST /generations to all three renders settled, from POST …/refine to the
+ * refinement settled, and from POST …/exports (4096 px) to the export ready, through the local cloud (API, the real
+ * state machine on the local Step Functions endpoint, the local renderer), p50 of 5 runs each, and the time spent
+ * in each state (from the execution's history). The export's peak memory is measured apart, in a child process
+ * that renders one 4096 px image as the export task does (`export-memory.ts`).
  * Run: npm run bench:generation
  */
+import { execFileSync } from 'node:child_process';
 import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
 import { spawnLocalCloud } from '../../infra/local/spawn';
 import type { Generation } from '../../shared/schemas/generations';
@@ -97,10 +100,10 @@ async function main() {
       const rows: (string | number)[][] = [];
       const totals: number[] = [];
       const perState: Record<string, number[]> = {};
-      let last: Generation | undefined;
+      const all: Generation[] = [];
       for (let run = 0; run <= RUNS; run++) {
         const { generation, ms, times } = await request(run);
-        last = generation;
+        all.push(generation);
         rows.push([
           run === 0 ? 'warm-up' : `run ${run}`,
           generation.status,
@@ -116,7 +119,7 @@ async function main() {
         }
       }
       rows.push(['p50', '', '', p50(totals), ...STATES.map((state) => p50(perState[state]))]);
-      return { rows, p50: p50(totals), last: last! };
+      return { rows, p50: p50(totals), last: all.at(-1)!, all };
     };
 
     // One warm-up run each (module loading; the drawing's normalisation is cached per file after it).
@@ -151,9 +154,45 @@ async function main() {
       refinements.rows,
     );
     console.log('Target: p50 refinement settled <= 3000 ms.');
+
+    // A 4096 px export of a different completed render each run (an export already made is answered at once).
+    const exportable = generations.all.flatMap((g) => g.renders.filter((r) => r.status === 'completed'));
+    const exportRows: (string | number)[][] = [];
+    const exportTimes: number[] = [];
+    for (let run = 0; run <= RUNS; run++) {
+      const render = exportable[run % exportable.length]!;
+      const t0 = performance.now();
+      const asked = await call(`/api/projects/${project.body.id}/renders/${render.id}/exports`, {
+        method: 'POST',
+        body: { size: 4096 },
+      });
+      if (asked.status !== 202) throw new Error(`export not started: ${JSON.stringify(asked.body)}`);
+      let status = 'processing';
+      while (status === 'processing') {
+        await new Promise((r) => setTimeout(r, 50));
+        const detail = await call<{
+          renders: { id: string; exports?: Record<string, { status: string }> }[];
+        }>(`/api/projects/${project.body.id}`);
+        status = detail.body.renders.find((r) => r.id === render.id)?.exports?.['4096']?.status ?? 'missing';
+      }
+      const ms = performance.now() - t0;
+      exportRows.push([run === 0 ? 'warm-up' : `run ${run}`, status, ms]);
+      if (run > 0) exportTimes.push(ms);
+    }
+    exportRows.push(['p50', '', p50(exportTimes)]);
+    printTable(
+      'POST /renders/{id}/exports (4096 px) → the export ready, through the local cloud (ms)',
+      ['run', 'status', 'total'],
+      exportRows,
+    );
   } finally {
     await cloud.stop();
   }
+  const memory = execFileSync(process.execPath, ['--import', 'tsx', 'bench/generation/export-memory.ts'], {
+    encoding: 'utf8',
+  });
+  console.log(memory.trim());
+  console.log('Targets: p50 4096 px export <= 8000 ms; peak memory <= 1024 MB.');
 }
 
 main().catch((error) => {

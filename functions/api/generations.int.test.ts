@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createUser } from '../../infra/local/testing';
+import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
 import type { Generation } from '../../shared/schemas/generations';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import { planDxf } from '../lib/drawings/fixtures/plan';
@@ -229,8 +229,84 @@ describe('generations API on the local cloud (real state machine, local renderer
     }
     const stranger = await createUser('refine-stranger');
     expect((await post({ prompt: 'white walls' }, stranger.tokens.idToken)).status).toBe(404);
+    const exported = await api(`/api/projects/${project.id}/renders/${renderId}/exports`, {
+      token,
+      method: 'POST',
+      body: { size: 2048 },
+    });
+    expect(exported.status).toBe(400);
+    expect(exported.json.error?.message).toMatch(/Only a completed render can be exported/);
     const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
     expect(detail.renders).toHaveLength(3);
+  });
+
+  it('exports a render at 2048 px asynchronously, stored beside it, and downloads it under its own name', async () => {
+    const token = user.tokens.idToken;
+    const project = await projectWithDrawing(token, 'High Res House');
+    const started = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Photorealistic exterior view' },
+    });
+    const done = await settled(token, project.id, (started.json as { generation: Generation }).generation.id);
+    const render = done.renders.find((r) => r.variation === 1)!;
+    const exports = (body: unknown) =>
+      api(`/api/projects/${project.id}/renders/${render.id}/exports`, { token, method: 'POST', body });
+    const first = await exports({ size: 2048 });
+    expect(first.status).toBe(202);
+    expect(first.json).toEqual({ export: { size: 2048, status: 'processing' } });
+    // Asked again while it is made: answered as it is, nothing started twice.
+    expect((await exports({ size: 2048 })).status).toBe(200);
+    for (const [body, message] of [
+      [{ size: 1024 }, /Choose 2048 or 4096 pixels/],
+      [{ size: '4096' }, /Choose 2048 or 4096 pixels/],
+      [{}, /Choose 2048 or 4096 pixels/],
+    ] as const) {
+      const refused = await exports(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.json.error?.message).toMatch(message);
+    }
+    const notYet = await api(`/api/projects/${project.id}/renders/${render.id}/download?size=4096`, {
+      token,
+    });
+    expect(notYet.status).toBe(409);
+
+    let state: string | undefined;
+    for (let i = 0; i < 240 && state !== 'ready'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+      state = detail.renders.find((r) => r.id === render.id)?.exports?.['2048']?.status;
+      expect(state).not.toBe('failed');
+    }
+    expect(state).toBe('ready');
+    const download = await api(`/api/projects/${project.id}/renders/${render.id}/download?size=2048`, {
+      token,
+    });
+    expect(download.status).toBe(200);
+    const { url, fileName } = download.json as { url: string; fileName: string };
+    expect(fileName).toBe('High Res House - Lighting & materials (2048 px).png');
+    const image = await sharp(Buffer.from(await (await fetch(url)).arrayBuffer())).metadata();
+    expect(image).toMatchObject({ format: 'png', width: 2048, height: 2048 });
+    // The render itself stays as it was.
+    const original = await api(`/api/projects/${project.id}/renders/${render.id}/download`, { token });
+    const originalMeta = await sharp(
+      Buffer.from(await (await fetch((original.json as { url: string }).url)).arrayBuffer()),
+    ).metadata();
+    expect(originalMeta.width).toBe(1024);
+
+    // A system setting limits what is offered.
+    const { admin } = localCloud();
+    const root = (await signIn(admin.email, admin.password)).idToken;
+    const setLargest = (value: number) =>
+      api('/api/admin/settings/limits.max_export_size', { token: root, method: 'PATCH', body: { value } });
+    expect((await setLargest(2048)).status).toBe(200);
+    try {
+      const refused = await exports({ size: 4096 });
+      expect(refused.status).toBe(400);
+      expect(refused.json.error?.message).toBe('Exports of 4096 px are not offered; the largest is 2048 px');
+    } finally {
+      await setLargest(4096);
+    }
   });
 
   it('renders variations 1 and 3 from a camera placed on the 3D model, and keeps it on those renders', async () => {

@@ -1,17 +1,22 @@
 import {
   createGenerationSchema,
+  type ExportSize,
+  exportRenderSchema,
   idempotencyKeySchema,
   refineRenderSchema,
+  renderDownloadQuerySchema,
 } from '../../shared/schemas/generations';
 import { callerFrom } from '../lib/auth';
 import {
   getGenerationView,
   refineRender,
   renderDownload,
+  requestExport,
   retryRender,
   type StartResult,
   startGeneration,
 } from '../lib/generation/service';
+import { startExport } from '../lib/generation/start-export';
 import { startExecution } from '../lib/generation/starter';
 import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
 
@@ -60,6 +65,24 @@ export const handler = createHttpHandler({
     return accepted(result);
   },
 
-  'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params }) =>
-    json(200, await renderDownload(callerFrom(event), params.projectId, params.renderId)),
+  'POST /api/projects/{projectId}/renders/{renderId}/exports': async ({ event, params, log }) => {
+    const caller = callerFrom(event);
+    const { size } = parseBody(event, exportRenderSchema);
+    const result = await requestExport(caller, params.projectId, params.renderId, size, {
+      start: startExport,
+      log,
+    });
+    return json(result.started ? 202 : 200, { export: { size, ...result.export } });
+  },
+
+  'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params }) => {
+    const { size } = parseInput(event.queryStringParameters ?? {}, renderDownloadQuerySchema);
+    const download = await renderDownload(
+      callerFrom(event),
+      params.projectId,
+      params.renderId,
+      size ? (Number(size) as ExportSize) : undefined,
+    );
+    return json(200, download);
+  },
 });

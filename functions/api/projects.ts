@@ -17,7 +17,13 @@ import { notFound } from '../lib/errors';
 import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import { newToken } from '../lib/ids';
-import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
+import {
+  ownedProject,
+  ownedProjectBundle,
+  renderObjectKeys,
+  toDetail,
+  toSummary,
+} from '../lib/project-views';
 import { deleteObjects, incomingKeyOf } from '../lib/storage';
 
 const shareUrl = (projectId: string, token: string) =>
@@ -56,7 +62,7 @@ export const handler = createHttpHandler({
     const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
     // Objects first: a failure here leaves the items, so a retry finds and removes everything.
     await deleteObjects(env.rendersBucket, [
-      ...bundle.renders.flatMap((r) => [r.imageKey, r.previewKey].filter((k): k is string => !!k)),
+      ...bundle.renders.flatMap(renderObjectKeys),
       ...bundle.files.flatMap(fileRenderKeys),
     ]);
     await deleteObjects(

@@ -98,9 +98,26 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     ...(render.promptReading ? { promptReading: render.promptReading } : {}),
     ...(render.refines ? { refines: render.refines } : {}),
     ...(render.geometryKept !== undefined ? { geometryKept: render.geometryKept } : {}),
+    ...(render.export2048 || render.export4096 ? { exports: exportsOf(render) } : {}),
     createdAt: render.createdAt,
   };
 }
+
+/** A render's exports as the client sees them: state and, when failed, why (no storage keys). */
+function exportsOf(render: RenderItem): NonNullable<ProjectRender['exports']> {
+  const out: NonNullable<ProjectRender['exports']> = {};
+  for (const size of ['2048', '4096'] as const) {
+    const stored = render[`export${size}`];
+    if (stored) out[size] = { status: stored.status, ...(stored.error ? { error: stored.error } : {}) };
+  }
+  return out;
+}
+
+/** Every renders-bucket object a render owns: its image, preview and high-resolution exports. */
+export const renderObjectKeys = (render: RenderItem): string[] =>
+  [render.imageKey, render.previewKey, render.export2048?.key, render.export4096?.key].filter(
+    (k): k is string => !!k,
+  );
 
 export async function toDetail(bundle: ProjectBundle): Promise<ProjectDetail> {
   return {

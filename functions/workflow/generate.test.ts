@@ -19,6 +19,15 @@ const stored = vi.hoisted(() => ({
 }));
 vi.mock('../lib/generation/drawing-store', () => ({ loadDrawing: async () => stored.drawing }));
 vi.mock('../lib/plan/plan-store', () => ({ loadPlan: async () => stored.plan }));
+// No table here: the settings are their defaults, except that a low geometry score asks for no second render (the
+// workflow's integration test covers that one).
+vi.mock('../lib/db/settings', async () => {
+  const { KNOWN_SETTINGS } = await import('../../shared/schemas/settings');
+  return {
+    getSetting: async (key: keyof typeof KNOWN_SETTINGS) =>
+      key === 'rendering.min_geometry_kept' ? 0 : KNOWN_SETTINGS[key].default,
+  };
+});
 vi.mock('../lib/storage', async (original) => ({
   ...(await original<typeof import('../lib/storage')>()),
   writeObject: vi.fn(async () => undefined),

@@ -77,8 +77,8 @@ export async function handler(input: VariationInput): Promise<NonNullable<Variat
   let result = await provider.generate(request);
   let kept = await keptOf(provider.id, result, view);
   // An AI render that lost the design is made once more, held closer to the model's lines; the better one stays.
-  const threshold = await getSetting('rendering.min_geometry_kept');
-  if (kept !== undefined && kept < threshold && provider.id !== 'local' && (request.fidelity ?? 0) < 1) {
+  const mayRetry = provider.id !== 'local' && (request.fidelity ?? 0) < 1;
+  if (kept !== undefined && mayRetry && kept < (await getSetting('rendering.min_geometry_kept'))) {
     const again = await provider.generate({
       ...request,
       fidelity: Math.min(1, (request.fidelity ?? 0.7) + 0.25),

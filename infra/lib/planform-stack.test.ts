@@ -207,6 +207,20 @@ describe('plan reading', () => {
     );
     expect(resources[readPlan]!.Properties!.Layers).toHaveLength(1);
   });
+
+  it('lets only the generations API invoke the export task (3 GB, imaging layer), found by EXPORT_RENDER_FUNCTION', () => {
+    const exporter = logicalId(stack.generation.exportRender.function);
+    const generations = resources[logicalId(stack.api.functions.generations.function)]!;
+    expect(generations.Properties!.Environment.Variables.EXPORT_RENDER_FUNCTION).toEqual({ Ref: exporter });
+    const invokers = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties!.PolicyDocument).includes(`"Fn::GetAtt":["${exporter}","Arn"]`),
+    );
+    expect(invokers).toHaveLength(1);
+    expect(JSON.stringify(invokers[0]![1].Properties!.Roles)).toContain(
+      logicalId(stack.api.functions.generations.role),
+    );
+    expect(resources[exporter]!.Properties!).toMatchObject({ MemorySize: 3008, Layers: [expect.anything()] });
+  });
 });
 
 describe('api', () => {
@@ -339,8 +353,8 @@ describe('api', () => {
 describe('lambdas', () => {
   it('are Node.js 22 on ARM64 with explicit memory and timeout, tracing and a log group kept one month', () => {
     const functions = nodeFunctions();
-    // API features, two Cognito triggers, five workflow tasks, the reconciler and the plan reader.
-    expect(functions.length).toBe(API_FEATURES.length + 2 + 5 + 1 + 1);
+    // API features, two Cognito triggers, five workflow tasks, the reconciler, the plan reader and the exporter.
+    expect(functions.length).toBe(API_FEATURES.length + 2 + 5 + 1 + 1 + 1);
     const logGroups = Object.fromEntries(ofType('AWS::Logs::LogGroup'));
     for (const [id, fn] of functions) {
       const p = fn.Properties!;

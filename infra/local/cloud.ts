@@ -21,7 +21,13 @@ import type { RuntimeConfig } from '../../shared/schemas/config';
 import { type CognitoLocal, createCognitoLocal } from './cognito';
 import { startDynamoDbLocal } from './dynamodb';
 import { startDynamoDbMetricsProxy } from './dynamodb-metrics';
-import { createInvoker, type ModuleLoader, READ_PLAN_FUNCTION, WORKFLOW_TASKS } from './functions';
+import {
+  createInvoker,
+  EXPORT_RENDER_FUNCTION,
+  type ModuleLoader,
+  READ_PLAN_FUNCTION,
+  WORKFLOW_TASKS,
+} from './functions';
 import { LocalHttpApi } from './gateway';
 import { Mailbox } from './mailbox';
 import {
@@ -268,6 +274,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SITE_URL: url,
       STATE_MACHINE_ARN: stateMachineArn(GENERATE_STATE_MACHINE),
       READ_PLAN_FUNCTION,
+      EXPORT_RENDER_FUNCTION,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     };
     // Handlers run in this process and read their configuration from the environment, as in Lambda.
@@ -293,6 +300,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // or hostile drawing cannot stall the API or grow this process.
     const invoke = createInvoker(ROOT_DIR, loadModule, {
       [READ_PLAN_FUNCTION]: { maxOldGenerationSizeMb: 1024, timeoutMs: 120_000, concurrency: 2 },
+      // A 4096 px export holds ~600 MB of buffers (CDK: 3 GB, 2 minutes); one at a time.
+      [EXPORT_RENDER_FUNCTION]: { maxOldGenerationSizeMb: 1536, timeoutMs: 120_000, concurrency: 1 },
     });
     invokeFunction = invoke;
     void invoke.warm();

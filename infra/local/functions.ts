@@ -11,6 +11,8 @@ export type ModuleLoader = (path: string) => Promise<{ handler: Handler }>;
 export const apiFunctionName = (feature: ApiFeature) => `api-${feature}`;
 /** Reads an uploaded drawing's plan; the files API invokes it asynchronously (READ_PLAN_FUNCTION). */
 export const READ_PLAN_FUNCTION = 'planform-read-plan';
+/** Makes a render's high-resolution export; the generations API invokes it asynchronously (EXPORT_RENDER_FUNCTION). */
+export const EXPORT_RENDER_FUNCTION = 'planform-export-render';
 
 /** Module paths relative to the repository root. */
 export const LOCAL_FUNCTIONS: Record<string, string> = {
@@ -26,6 +28,7 @@ export const LOCAL_FUNCTIONS: Record<string, string> = {
   /** Local only: in AWS a TTL and an S3 lifecycle rule expire uploads never completed. */
   'planform-sweep-uploads': 'functions/tasks/sweep-uploads.ts',
   [READ_PLAN_FUNCTION]: 'functions/tasks/read-plan.ts',
+  [EXPORT_RENDER_FUNCTION]: 'functions/tasks/export-render.ts',
 };
 
 /** The state machine's `${...}FunctionArn` substitutions → local function names. */

@@ -83,6 +83,22 @@ export const refineRenderSchema = z.strictObject({
 });
 export type RefineRenderInput = z.input<typeof refineRenderSchema>;
 
+/** The high-resolution sizes a render can be exported at, pixels on the long side (2× and 4× the render). */
+export const EXPORT_SIZES = [2048, 4096] as const;
+export type ExportSize = (typeof EXPORT_SIZES)[number];
+const exportSize = z.union([z.literal(2048), z.literal(4096)], { error: 'Choose 2048 or 4096 pixels' });
+export const exportRenderSchema = z.strictObject({ size: exportSize });
+/** `?size=` on a render's download: the high-resolution export instead of the render itself. */
+export const renderDownloadQuerySchema = z.strictObject({
+  size: z.enum(['2048', '4096'], { error: 'Choose 2048 or 4096 pixels' }).optional(),
+});
+
+/** A high-resolution export of a render: being made, ready to download, or why it failed. */
+export interface RenderExport {
+  status: 'processing' | 'ready' | 'failed';
+  error?: string;
+}
+
 export const idempotencyKeySchema = z
   .string()
   .trim()

@@ -3,6 +3,7 @@ import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
 import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
 import { jsonValueProblem } from './common';
+import type { RenderExport } from './generations';
 import {
   ACCEPTED_TYPES_MESSAGE,
   CONTENT_TYPES_BY_EXTENSION,
@@ -178,6 +179,8 @@ export interface ProjectRender {
   refines?: { renderId: string; prompt: string };
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
+  /** Its high-resolution exports, by size (pixels on the long side). */
+  exports?: Partial<Record<'2048' | '4096', RenderExport>>;
   createdAt: string;
 }
 

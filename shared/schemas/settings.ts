@@ -51,6 +51,12 @@ export const KNOWN_SETTINGS = {
     description:
       'Floor-to-ceiling height in metres of the 3D models (viewer and exports) where a drawing does not state one.',
   },
+  'limits.max_export_size': {
+    schema: z.union([z.literal(2048), z.literal(4096)], { error: 'Must be 2048 or 4096' }),
+    default: 4096,
+    category: 'limits',
+    description: 'The largest high-resolution export of a render offered, in pixels on the long side.',
+  },
   'rendering.min_geometry_kept': {
     schema: z
       .number({ error: 'Must be a share between 0 and 1' })

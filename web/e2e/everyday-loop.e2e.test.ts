@@ -235,6 +235,14 @@ describe.each([
       'Understood: Walls: white · Roof: flat · Time of day: dusk',
     );
 
+    // A high-resolution export: asked for, made in the background, then downloaded under its own name.
+    await cards.first().getByRole('button', { name: 'Export Lighting & materials at 2048 px' }).click();
+    const ready = cards.first().getByRole('button', { name: 'Download Lighting & materials at 2048 px' });
+    await visible(ready, 45_000);
+    const highRes = page.waitForEvent('download');
+    await ready.click();
+    expect((await highRes).suggestedFilename()).toBe(`${title} - Lighting & materials (2048 px).png`);
+
     // Two toasts at once stack one above the other; the sticky top bar hides what scrolls under it.
     const restore = await failApi(page, /\/renders\/[0-9a-z]+\/download$/, {
       status: 500,

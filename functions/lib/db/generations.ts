@@ -4,10 +4,16 @@ import {
   QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
-import type { GenerationStatus, RenderStyle, VariationNumber } from '../../../shared/schemas/generations';
+import type {
+  ExportSize,
+  GenerationStatus,
+  RenderStyle,
+  VariationNumber,
+} from '../../../shared/schemas/generations';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
 import { keys } from './keys';
@@ -66,8 +72,40 @@ export interface GenerationRenderItem {
   refines?: { renderId: string; prompt: string };
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
+  /** High-resolution exports (attributes `export2048`, `export4096`). */
+  export2048?: StoredExport;
+  export4096?: StoredExport;
   createdAt: string;
   completedAt?: string | null;
+}
+
+/** A high-resolution export of a render as stored on it. */
+export interface StoredExport {
+  status: 'processing' | 'ready' | 'failed';
+  /** The PNG in the renders bucket, once ready. */
+  key?: string;
+  error?: string;
+  requestedAt: string;
+}
+
+export const exportAttribute = (size: ExportSize) => `export${size}` as const;
+
+/** Records the state of a render's export of that size (while the render exists). */
+export async function setRenderExport(
+  render: Pick<GenerationRenderItem, 'projectId' | 'id'>,
+  size: ExportSize,
+  state: StoredExport,
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.render(render.projectId, render.id),
+      UpdateExpression: 'SET #export = :state',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#export': exportAttribute(size) },
+      ExpressionAttributeValues: { ':state': state },
+    }),
+  );
 }
 
 /** Running generations sit in a sparse GSI1 partition that the reconciler reads; Finalize removes them. */

@@ -71,6 +71,18 @@ export interface RenderItem {
   refines?: { renderId: string; prompt: string };
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
+  export2048?: {
+    status: 'processing' | 'ready' | 'failed';
+    key?: string;
+    error?: string;
+    requestedAt: string;
+  };
+  export4096?: {
+    status: 'processing' | 'ready' | 'failed';
+    key?: string;
+    error?: string;
+    requestedAt: string;
+  };
   createdAt: string;
 }
 

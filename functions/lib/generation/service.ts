@@ -2,9 +2,11 @@ import type { SceneCamera } from '../../../shared/scene/cameras';
 import {
   type CreateGenerationInput,
   DEFAULT_FIDELITY,
+  type ExportSize,
   type Generation,
   PROMPT_MAX,
   type RefineRenderInput,
+  type RenderExport,
   type RenderStyle,
   VARIATION_NUMBERS,
   type VariationNumber,
@@ -13,6 +15,7 @@ import {
 import type { Caller } from '../auth';
 import {
   closeGeneration,
+  exportAttribute,
   failRender,
   type GenerationItem,
   type GenerationRenderItem,
@@ -23,6 +26,7 @@ import {
   LimitError,
   RetryConflict,
   reopenForRetry,
+  setRenderExport,
 } from '../db/generations';
 import type { ProjectBundle, ProjectItem } from '../db/projects';
 import { getSetting } from '../db/settings';
@@ -34,6 +38,7 @@ import { isId, ownedProject, ownedProjectBundle } from '../project-views';
 import { DOWNLOAD_URL_TTL_SECONDS, downloadName, presignDownload, presignView } from '../storage';
 import { finalizeGeneration } from './finalize';
 import { variationPrompt } from './prompts';
+import type { StartExport } from './start-export';
 import type { StartExecution } from './starter';
 
 export const NO_FILE_MESSAGE = 'Please upload at least one file first';
@@ -354,18 +359,70 @@ export async function retryRender(
   return { generation: await toGeneration(reopened), replayed: false };
 }
 
-/** A presigned PNG download of a completed render, named from the project title and the variation. */
+/**
+ * A presigned PNG download of a completed render, named from the project title and the variation; with `size`,
+ * of its high-resolution export once that is ready.
+ */
 export async function renderDownload(
   caller: Caller,
   projectId: string | undefined,
   renderId: string | undefined,
+  size?: ExportSize,
 ) {
   const { project, render } = await ownedRender(caller, projectId, renderId);
   if (render.status !== 'completed' || !render.imageKey)
     throw notFound('This render has no image to download');
-  const fileName = downloadName(`${project.title} - ${variationName(render.variation)}.png`);
-  const url = await presignDownload(env.rendersBucket, render.imageKey, fileName);
+  const name = `${project.title} - ${variationName(render.variation)}`;
+  let key = render.imageKey;
+  let fileName = downloadName(`${name}.png`);
+  if (size) {
+    const stored = render[exportAttribute(size)];
+    if (stored?.status !== 'ready' || !stored.key)
+      throw conflict(`The ${size} px image is not ready yet. Export it first, then download it.`);
+    key = stored.key;
+    fileName = downloadName(`${name} (${size} px).png`);
+  }
+  const url = await presignDownload(env.rendersBucket, key, fileName);
   return { url, fileName, expiresIn: DOWNLOAD_URL_TTL_SECONDS };
+}
+
+/** An export under way for longer than this was lost (its invocation died): asking again starts it again. */
+const EXPORT_STALE_MS = 5 * 60_000;
+
+/**
+ * Asks for a render's high-resolution export (made asynchronously; the render's `exports` say how it goes).
+ * Idempotent: an export ready or under way is answered as it is; a failed or lost one starts again.
+ */
+export async function requestExport(
+  caller: Caller,
+  projectId: string | undefined,
+  renderId: string | undefined,
+  size: ExportSize,
+  options: { start: StartExport; log: Logger },
+): Promise<{ export: RenderExport; started: boolean }> {
+  const { render } = await ownedRender(caller, projectId, renderId);
+  if (render.status !== 'completed' || !render.imageKey)
+    throw badRequest('Only a completed render can be exported in high resolution');
+  const largest = await getSetting('limits.max_export_size');
+  if (size > largest) throw badRequest(`Exports of ${size} px are not offered; the largest is ${largest} px`);
+  const current = render[exportAttribute(size)];
+  const underWay =
+    current?.status === 'processing' && Date.now() - Date.parse(current.requestedAt) < EXPORT_STALE_MS;
+  if (current && (current.status === 'ready' || underWay))
+    return { export: { status: current.status }, started: false };
+  await setRenderExport(render, size, { status: 'processing', requestedAt: new Date().toISOString() });
+  try {
+    await options.start({ projectId: render.projectId, renderId: render.id, size });
+  } catch (error) {
+    options.log.error('could not start the export', { error, renderId: render.id, size });
+    await setRenderExport(render, size, {
+      status: 'failed',
+      error: 'The export could not be started. Please try again.',
+      requestedAt: new Date().toISOString(),
+    });
+    throw new AppError('SERVICE_UNAVAILABLE', 'The export could not be started. Please try again.');
+  }
+  return { export: { status: 'processing' }, started: true };
 }
 
 export const executionInputOf = (g: Pick<GenerationItem, 'id' | 'projectId' | 'userId' | 'attempt'>) => ({

@@ -58,7 +58,8 @@ export interface ImageProvider {
   generate(req: ImageRequest): Promise<ImageResult>;
 }
 
-const clampSize = (size: number | undefined) => Math.max(64, Math.min(2048, Math.round(size ?? 1024)));
+/** Renders are 1024 px; high-resolution exports 2048 or 4096. */
+const clampSize = (size: number | undefined) => Math.max(64, Math.min(4096, Math.round(size ?? 1024)));
 
 /** One variation of the local renderer. */
 export async function renderVariation(

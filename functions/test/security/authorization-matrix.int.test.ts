@@ -231,6 +231,10 @@ const MATRIX: Record<string, Row> = {
   // retry that runs is walked through in functions/api/generations.int.test.ts.
   'POST /api/projects/{projectId}/renders/{renderId}/retry': { expect: OWNER_ONLY(409) },
   'GET /api/projects/{projectId}/renders/{renderId}/download': { expect: OWNER_ONLY(200) },
+  'POST /api/projects/{projectId}/renders/{renderId}/exports': {
+    expect: OWNER_ONLY(202),
+    call: () => ({ body: { size: 2048 } }),
+  },
   'POST /api/projects/{projectId}/renders/{renderId}/refine': {
     expect: OWNER_ONLY(202),
     call: () => ({ body: { prompt: 'white walls' } }),

@@ -33,9 +33,11 @@ import {
 } from '../../../shared/schemas/admin';
 import {
   createGenerationSchema,
+  exportRenderSchema,
   idempotencyKeySchema,
   RENDER_STYLES,
   refineRenderSchema,
+  renderDownloadQuerySchema,
 } from '../../../shared/schemas/generations';
 import {
   createFileSchema,
@@ -271,6 +273,13 @@ const BODY_CASES: BodyCase[] = [
     idempotency: true,
   },
   {
+    key: 'POST /api/projects/{projectId}/renders/{renderId}/exports',
+    as: 'owner',
+    schema: exportRenderSchema,
+    fields: () => ({ size: fc.oneof(awkwardNumber, fc.constantFrom(2048, 4096, 1024, 8192, '4096')) }),
+    params: () => ({ projectId, renderId: '0'.repeat(26) }),
+  },
+  {
     key: 'POST /api/projects/{projectId}/renders/{renderId}/refine',
     as: 'owner',
     schema: refineRenderSchema,
@@ -367,6 +376,16 @@ const cursorText = fc.oneof(
 );
 
 const QUERY_CASES: QueryCase[] = [
+  {
+    // No render of that id: a well-formed query is a 404, any other a 400, never a 5xx.
+    key: 'GET /api/projects/{projectId}/renders/{renderId}/download',
+    as: 'owner',
+    schema: renderDownloadQuerySchema,
+    fields: () => ({ size: fc.oneof(fc.constantFrom('2048', '4096', '1024', '4096.0', ''), fc.string()) }),
+    params: () => fc.constant({ projectId, renderId: '0'.repeat(26) }),
+    accepted: [404],
+    rejected: [400],
+  },
   {
     key: 'GET /api/projects',
     as: 'owner',

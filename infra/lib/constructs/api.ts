@@ -141,6 +141,7 @@ export class Api extends Construct {
 
     this.grantAdminExtras(this.functions.admin, props);
     props.generation.grantReadPlan(this.functions.files);
+    props.generation.grantExportRender(this.functions.generations);
 
     const integrations = new Map<ApiFeature, HttpLambdaIntegration>();
     for (const route of ROUTES) {

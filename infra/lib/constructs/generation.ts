@@ -110,6 +110,8 @@ export class Generation extends Construct {
   readonly reconciler: PlanformFunction;
   /** Reads an uploaded drawing's plan model, invoked asynchronously by the files API after an upload. */
   readonly readPlan: PlanformFunction;
+  /** Makes a render's high-resolution export, invoked asynchronously by the generations API. */
+  readonly exportRender: PlanformFunction;
   readonly logGroup: logs.LogGroup;
 
   get prepareFn(): PlanformFunction {
@@ -236,6 +238,35 @@ export class Generation extends Construct {
       [`AwsSolutions-IAM5[${wildcardResource(this.readPlan, `${props.table.tableArn}/index/*`)}]`]:
         'CDK grants table access with its indexes; the task reads and updates one file item by its keys.',
     });
+
+    this.exportRender = new PlanformFunction(this, 'ExportRender', {
+      entry: 'functions/tasks/export-render.ts',
+      description: 'High-resolution export of a render (2048 or 4096 px), rendered again or enlarged',
+      // The local renderer is CPU-bound (CPU comes with memory) and a 4096 px render holds ~600 MB of buffers.
+      memorySize: 3008,
+      timeout: Duration.minutes(2),
+      environment: props.environment,
+      invokedBy: 'the generations API, asynchronously when a user asks for a high-resolution export',
+      externalModules: LAYER_MODULES,
+      layers: [imagingLayer],
+    });
+    props.table.grantReadWriteData(this.exportRender.role);
+    props.storage.grantObjects(this.exportRender.role, this.exportRender);
+    acknowledge(this.exportRender, {
+      [`AwsSolutions-IAM5[${wildcardResource(this.exportRender, `${props.table.tableArn}/index/*`)}]`]:
+        'CDK grants table access with its indexes; the task reads a render and its generation by their keys.',
+    });
+  }
+
+  /** Lets a handler start a render's high-resolution export (it finds the function in EXPORT_RENDER_FUNCTION). */
+  grantExportRender(fn: PlanformFunction): void {
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.exportRender.function.functionArn],
+      }),
+    );
+    fn.function.addEnvironment('EXPORT_RENDER_FUNCTION', this.exportRender.function.functionName);
   }
 
   /** Lets a handler start reading a file's plan (it finds the function in READ_PLAN_FUNCTION). */

@@ -89,7 +89,12 @@ export const projectQueryOptions = (id: string) =>
     // Renders that are still pending or processing settle on the server: keep the page current until they do.
     refetchInterval: (query) =>
       query.state.data?.status === 'processing' ||
-      query.state.data?.renders.some((r) => r.status === 'pending' || r.status === 'processing')
+      query.state.data?.renders.some(
+        (r) =>
+          r.status === 'pending' ||
+          r.status === 'processing' ||
+          Object.values(r.exports ?? {}).some((e) => e?.status === 'processing'),
+      )
         ? RENDER_POLL_MS
         : false,
   });

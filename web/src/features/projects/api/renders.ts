@@ -1,4 +1,4 @@
-import type { Generation } from '@shared/schemas/generations';
+import type { ExportSize, Generation, RenderExport } from '@shared/schemas/generations';
 import { api } from '@/lib/api-client';
 import { saveFrom } from '@/lib/download';
 
@@ -41,4 +41,24 @@ export async function refineRender(
     { headers: { 'idempotency-key': idempotencyKey } },
   )) as { generation: Generation };
   return body.generation;
+}
+
+/** `POST /api/projects/{id}/renders/{renderId}/exports`: asks for the render at 2048 or 4096 px (made asynchronously). */
+export const exportRender = (projectId: string, renderId: string, size: ExportSize) =>
+  api.post(`/projects/${enc(projectId)}/renders/${enc(renderId)}/exports`, { size }) as Promise<{
+    export: RenderExport & { size: ExportSize };
+  }>;
+
+/** Downloads a render's high-resolution export once it is ready. */
+export async function downloadRenderExport(
+  projectId: string,
+  renderId: string,
+  size: ExportSize,
+): Promise<void> {
+  saveFrom(
+    (await api.get(`/projects/${enc(projectId)}/renders/${enc(renderId)}/download?size=${size}`)) as {
+      url: string;
+      fileName: string;
+    },
+  );
 }

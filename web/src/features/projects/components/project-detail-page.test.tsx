@@ -341,6 +341,33 @@ describe('ProjectDetailPage', () => {
     );
   });
 
+  it('exports a render at high resolution: asks, shows it being made, then downloads it', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const render = projectRender({
+      id: 'r1',
+      generationId: 'g1',
+      variation: 1,
+      exports: { '2048': { status: 'ready' }, '4096': { status: 'failed', error: 'Could not be made' } },
+    });
+    api.get.mockImplementation(async (path: string) =>
+      path.includes('/download')
+        ? {
+            url: 'https://renders.example/r1@2048.png?sig',
+            fileName: 'Riverside House - Lighting & materials (2048 px).png',
+          }
+        : projectDetail({ id: 'p1', status: 'completed', renders: [render] }),
+    );
+    api.post.mockResolvedValue({ export: { size: 4096, status: 'processing' } });
+    const { user } = setup('/projects/p1?tab=renders');
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (1)' }));
+    await user.click(panel.getByRole('button', { name: 'Download Lighting & materials at 2048 px' }));
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/renders/r1/download?size=2048');
+    expect(panel.getByText('Could not be made')).toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: 'Export Lighting & materials at 4096 px' }));
+    expect(api.post).toHaveBeenCalledWith('/projects/p1/renders/r1/exports', { size: 4096 });
+    click.mockRestore();
+  });
+
   it('reads the project again while renders are pending, until they settle', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

@@ -1,5 +1,5 @@
-import { variationName } from '@shared/schemas/generations';
-import { Box, Download, ImageOff, Maximize2, RotateCcw } from 'lucide-react';
+import { EXPORT_SIZES, type ExportSize, type RenderExport, variationName } from '@shared/schemas/generations';
+import { Box, Download, ImageOff, ImageUp, Maximize2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -43,6 +43,7 @@ export function RenderCard({
   showPrompt = true,
   promptReading,
   geometryKept,
+  highResolution,
   children,
 }: {
   variation: number | null;
@@ -64,6 +65,12 @@ export function RenderCard({
   showPrompt?: boolean;
   promptReading?: { understood: string[]; notUnderstood: string[] } | null;
   geometryKept?: number | null;
+  /** High-resolution exports: their states, how to ask for one and how to download it once ready. */
+  highResolution?: {
+    exports: Partial<Record<'2048' | '4096', RenderExport>>;
+    request: (size: ExportSize) => void;
+    download: (size: ExportSize) => Promise<void>;
+  };
   /** Below the actions: the render's refinements and the form that adds one. */
   children?: ReactNode;
 }) {
@@ -151,8 +158,60 @@ export function RenderCard({
             </Button>
           ) : null}
         </div>
+        {highResolution && status === 'completed' ? <HighResolution {...highResolution} name={name} /> : null}
         {children}
       </div>
     </Card>
+  );
+}
+
+/** "High resolution": for each size, Export, its progress, Download once ready, or why it failed. */
+function HighResolution({
+  exports,
+  request,
+  download,
+  name,
+}: NonNullable<Parameters<typeof RenderCard>[0]['highResolution']> & { name: string | null }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs" data-testid="high-resolution">
+      <span className="text-slate-600">High resolution:</span>
+      {EXPORT_SIZES.map((size) => {
+        const state = exports[String(size) as '2048' | '4096'];
+        if (state?.status === 'ready')
+          return (
+            <DownloadButton
+              key={size}
+              icon={Download}
+              label={`${size} px`}
+              busyLabel="Downloading..."
+              download={() => download(size)}
+              ariaLabel={`Download ${name ?? 'render'} at ${size} px`}
+            />
+          );
+        if (state?.status === 'processing')
+          return (
+            <Button key={size} variant="outline" size="sm" disabled aria-label={`Preparing ${size} px`}>
+              <Spinner className="size-4" />
+              Preparing {size} px...
+            </Button>
+          );
+        return (
+          <span key={size} className="inline-flex items-center gap-1">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => request(size)}
+              aria-label={`Export ${name ?? 'render'} at ${size} px`}
+            >
+              <ImageUp aria-hidden="true" />
+              {size} px
+            </Button>
+            {state?.status === 'failed' ? (
+              <span className="text-red-700">{state.error || 'Failed'}</span>
+            ) : null}
+          </span>
+        );
+      })}
+    </div>
   );
 }

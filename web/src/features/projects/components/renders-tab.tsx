@@ -1,4 +1,4 @@
-import { PROMPT_MAX, variationName } from '@shared/schemas/generations';
+import { type ExportSize, PROMPT_MAX, variationName } from '@shared/schemas/generations';
 import type { ProjectDetail, ProjectRender } from '@shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Wand2 } from 'lucide-react';
@@ -14,7 +14,13 @@ import { newIdempotencyKey } from '@/features/generation';
 import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/utils';
 import { projectKeys } from '../api/projects';
-import { downloadRender, refineRender, retryRender } from '../api/renders';
+import {
+  downloadRender,
+  downloadRenderExport,
+  exportRender,
+  refineRender,
+  retryRender,
+} from '../api/renders';
 import type { ViewerImage } from './image-viewer-dialog';
 import { RenderCard } from './render-card';
 
@@ -91,6 +97,12 @@ export function RendersList({
   const navigate = useNavigate();
   const client = useQueryClient();
   const threads = refinementThreads(project.renders);
+  const highResolution = useMutation({
+    mutationFn: ({ renderId, size }: { renderId: string; size: ExportSize }) =>
+      exportRender(project.id, renderId, size),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(project.id) }),
+    onError: (error) => toast.error('Export failed', { description: errorMessage(error) }),
+  });
   const retry = useMutation({
     mutationFn: (renderId: string) => retryRender(project.id, renderId),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.detail(project.id) }),
@@ -131,6 +143,11 @@ export function RendersList({
                     error={group.sharedError ? null : render.error}
                     promptReading={render.promptReading}
                     geometryKept={render.geometryKept}
+                    highResolution={{
+                      exports: render.exports ?? {},
+                      request: (size) => highResolution.mutate({ renderId: render.id, size }),
+                      download: (size) => downloadRenderExport(project.id, render.id, size),
+                    }}
                     onViewFull={() =>
                       render.renderUrl &&
                       onView({ url: render.renderUrl, prompt: render.prompt, style: render.style })

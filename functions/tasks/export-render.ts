@@ -1,0 +1,93 @@
+/**
+ * A render's high-resolution export (2048 or 4096 px on the long side), made asynchronously after it is asked
+ * for: the local renderer's renders are rendered again at that size from the same drawing, 3D model, camera and
+ * prompt; an AI render is enlarged (Lanczos) from its stored image. The original render stays as it is.
+ */
+import sharp from 'sharp';
+import * as z from 'zod';
+import { buildScene } from '../../shared/scene/build';
+import { defaultCameras } from '../../shared/scene/cameras';
+import { EXPORT_SIZES, type ExportSize } from '../../shared/schemas/generations';
+import { type GenerationRenderItem, getGeneration, getRenders, setRenderExport } from '../lib/db/generations';
+import { env } from '../lib/env';
+import { loadDrawing } from '../lib/generation/drawing-store';
+import { logger } from '../lib/logger';
+import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
+import { localImageProvider } from '../lib/render';
+import type { ImageRequest } from '../lib/render/provider';
+import { styleFromPrompt } from '../lib/render/styles';
+import { readObject, writeObject } from '../lib/storage';
+
+const eventSchema = z.object({
+  projectId: z.string().min(1),
+  renderId: z.string().min(1),
+  size: z.union(EXPORT_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<2048>, z.ZodLiteral<4096>]),
+});
+const log = logger.child({ task: 'export-render' });
+
+export const exportKey = (renderId: string, size: ExportSize) => `renders/${renderId}@${size}.png`;
+
+async function rendered(render: GenerationRenderItem, size: ExportSize): Promise<Buffer> {
+  const generation = await getGeneration(render.projectId, render.generationId);
+  const drawing = await loadDrawing(render.fileId);
+  if (!generation || !drawing)
+    throw new Error('The drawing this render was made from is no longer available.');
+  if (generation.provider && generation.provider !== 'local') {
+    // An AI render: enlarged from its own image (an upscale model would add detail; see the providers README).
+    const original = await readObject(env.rendersBucket, render.imageKey!);
+    return sharp(original)
+      .resize({ width: size, height: size, fit: 'inside', kernel: 'lanczos3' })
+      .png({ compressionLevel: 6 })
+      .toBuffer();
+  }
+  const plan = await loadPlan(render.fileId);
+  const storeyHeight = await storeyHeightOf(plan);
+  let view: ImageRequest['view'];
+  if (plan?.status === 'ready' && plan.walls.length > 0) {
+    const scene = buildScene(plan, { storeyHeight });
+    view = {
+      scene,
+      camera: render.camera ?? defaultCameras(scene)[render.variation - 1]!,
+      placed: !!render.camera,
+    };
+  }
+  const result = await localImageProvider.generate({
+    drawing,
+    prompt: generation.prompt,
+    brief: generation.prompt,
+    variation: render.variation,
+    style: generation.style ?? styleFromPrompt(generation.prompt),
+    storeyHeight,
+    size,
+    ...(view ? { view } : {}),
+  });
+  return result.png;
+}
+
+export async function handler(raw: unknown): Promise<{ status: string }> {
+  const job = eventSchema.parse(raw);
+  const [render] = await getRenders(job.projectId, [job.renderId]);
+  if (render?.status !== 'completed' || !render.imageKey) return { status: 'skipped' };
+  const requestedAt = render[`export${job.size}`]?.requestedAt ?? new Date().toISOString();
+  const started = performance.now();
+  try {
+    const png = await rendered(render, job.size);
+    const key = exportKey(render.id, job.size);
+    await writeObject(env.rendersBucket, key, png, 'image/png');
+    await setRenderExport(render, job.size, { status: 'ready', key, requestedAt });
+    log.info('exported', {
+      renderId: render.id,
+      size: job.size,
+      ms: Math.round(performance.now() - started),
+    });
+    return { status: 'ready' };
+  } catch (error) {
+    log.error('export failed', { renderId: render.id, size: job.size, error });
+    await setRenderExport(render, job.size, {
+      status: 'failed',
+      error: 'The high-resolution image could not be made. Please try again.',
+      requestedAt,
+    }).catch(() => undefined);
+    return { status: 'failed' };
+  }
+}
