@@ -66,13 +66,15 @@ export const handler = createHttpHandler({
   },
 
   'POST /api/projects/{projectId}/renders/{renderId}/exports': async ({ event, params, log }) => {
-    const caller = callerFrom(event);
-    const { size } = parseBody(event, exportRenderSchema);
-    const result = await requestExport(caller, params.projectId, params.renderId, size, {
-      start: startExport,
-      log,
-    });
-    return json(result.started ? 202 : 200, { export: { size, ...result.export } });
+    // The body is read once the caller is known to own the project: a stranger gets the same 404 whatever they send.
+    const result = await requestExport(
+      callerFrom(event),
+      params.projectId,
+      params.renderId,
+      () => parseBody(event, exportRenderSchema).size,
+      { start: startExport, log },
+    );
+    return json(result.started ? 202 : 200, { export: { size: result.size, ...result.export } });
   },
 
   'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params }) => {

@@ -302,8 +302,19 @@ export async function refineRender(
 }
 
 /** One of the caller's renders in one of their projects (404 for anyone else's, as for one that does not exist). */
-async function ownedRender(caller: Caller, projectId: string | undefined, renderId: string | undefined) {
+/**
+ * The caller's render, or a 404. `beforeLookup` runs once the project is known to be the caller's and before the
+ * render is looked up: request bodies are validated there, so a stranger gets the same 404 whatever they send and
+ * the owner a 400 for a bad body whether or not the render exists.
+ */
+async function ownedRender(
+  caller: Caller,
+  projectId: string | undefined,
+  renderId: string | undefined,
+  beforeLookup?: () => void,
+) {
   const project = await ownedProject(caller, projectId);
+  beforeLookup?.();
   if (!isId(renderId)) throw notFound(RENDER_NOT_FOUND);
   const [render] = await getRenders(project.id, [renderId]);
   if (!render) throw notFound(RENDER_NOT_FOUND);
@@ -391,16 +402,20 @@ const EXPORT_STALE_MS = 5 * 60_000;
 
 /**
  * Asks for a render's high-resolution export (made asynchronously; the render's `exports` say how it goes).
- * Idempotent: an export ready or under way is answered as it is; a failed or lost one starts again.
+ * Idempotent: an export ready or under way is answered as it is; a failed or lost one starts again. `sizeOf` reads
+ * the asked size from the request once the caller is known to own the project.
  */
 export async function requestExport(
   caller: Caller,
   projectId: string | undefined,
   renderId: string | undefined,
-  size: ExportSize,
+  sizeOf: () => ExportSize,
   options: { start: StartExport; log: Logger },
-): Promise<{ export: RenderExport; started: boolean }> {
-  const { render } = await ownedRender(caller, projectId, renderId);
+): Promise<{ export: RenderExport; started: boolean; size: ExportSize }> {
+  let size: ExportSize = 2048;
+  const { render } = await ownedRender(caller, projectId, renderId, () => {
+    size = sizeOf();
+  });
   if (render.status !== 'completed' || !render.imageKey)
     throw badRequest('Only a completed render can be exported in high resolution');
   const largest = await getSetting('limits.max_export_size');
@@ -409,7 +424,7 @@ export async function requestExport(
   const underWay =
     current?.status === 'processing' && Date.now() - Date.parse(current.requestedAt) < EXPORT_STALE_MS;
   if (current && (current.status === 'ready' || underWay))
-    return { export: { status: current.status }, started: false };
+    return { export: { status: current.status }, started: false, size };
   await setRenderExport(render, size, { status: 'processing', requestedAt: new Date().toISOString() });
   try {
     await options.start({ projectId: render.projectId, renderId: render.id, size });
@@ -422,7 +437,7 @@ export async function requestExport(
     });
     throw new AppError('SERVICE_UNAVAILABLE', 'The export could not be started. Please try again.');
   }
-  return { export: { status: 'processing' }, started: true };
+  return { export: { status: 'processing' }, started: true, size };
 }
 
 export const executionInputOf = (g: Pick<GenerationItem, 'id' | 'projectId' | 'userId' | 'attempt'>) => ({
