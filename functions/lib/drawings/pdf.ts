@@ -72,6 +72,56 @@ async function choosePlanPage(doc: PdfDocument): Promise<{ page: number; views: 
   return { page: best.page, views };
 }
 
+type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+type PageViewport = ReturnType<PdfPage['getViewport']>;
+
+/**
+ * Paints the page's text runs white on the drawn page: room names, areas, dimensions and titles are never walls,
+ * and drawn at plan scale their strokes are as heavy as walls. Only text the PDF holds as text can be found so.
+ */
+async function eraseText(
+  page: PdfPage,
+  viewport: PageViewport,
+  ctx: CanvasRenderingContext2D,
+): Promise<void> {
+  let items: unknown[];
+  try {
+    items = (await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.')).items;
+  } catch {
+    return;
+  }
+  ctx.save();
+  ctx.fillStyle = '#ffffff';
+  for (const item of items.slice(0, 20_000)) {
+    const run = item as { str?: string; transform?: number[]; width?: number; height?: number };
+    if (!run.str?.trim() || !run.transform || !run.width) continue;
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = run.transform;
+    const size = Math.hypot(c, d) || Math.hypot(a, b);
+    if (!(size > 0)) continue;
+    // The run's box in page space: along its baseline for its width, from below the baseline (descenders) to
+    // above the glyphs' height.
+    const ux = a / (Math.hypot(a, b) || 1);
+    const uy = b / (Math.hypot(a, b) || 1);
+    const vx = c / size;
+    const vy = d / size;
+    const pad = size * 0.15;
+    const corners = [
+      [-pad, -size * 0.3],
+      [run.width + pad, -size * 0.3],
+      [run.width + pad, size * 1.1],
+      [-pad, size * 1.1],
+    ].map(([s, t]) => viewport.convertToViewportPoint(e + ux * s! + vx * t!, f + uy * s! + vy * t!));
+    ctx.beginPath();
+    for (const [i, [x, y]] of corners.entries()) {
+      if (i === 0) ctx.moveTo(x!, y!);
+      else ctx.lineTo(x!, y!);
+    }
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
 /**
  * Rasterises the plan page of a PDF (the page asked for, else the one `choosePlanPage` finds) with pdfjs-dist on
  * @napi-rs/canvas, and cleans it into a line drawing.
@@ -148,6 +198,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         cause: err instanceof Error ? err.message : String(err),
       });
     });
+    await eraseText(page, viewport, ctx);
     const image = ctx.getImageData(0, 0, width, height);
     const drawing = await lineDrawingFromRaster(
       { raw: { data: image.data, width, height, channels: 4 } },

@@ -507,6 +507,65 @@ export function wallMaskFromInk(
   return { walls, radius };
 }
 
+/**
+ * Drops what lies apart from the building: the wall mask's pieces outside the largest piece's box (grown by a tenth)
+ * that are small (a scale bar, a north arrow, a logo) or a thin rule (a title's underline, a sheet's frame line).
+ * Large pieces apart from it (a garage, a second wing) stay.
+ */
+export function keepBuilding(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const label = new Int32Array(w * h);
+  const pieces: { size: number; minX: number; minY: number; maxX: number; maxY: number }[] = [];
+  const stack: number[] = [];
+  for (let s = 0; s < w * h; s++) {
+    if (!mask[s] || label[s]) continue;
+    const piece = { size: 0, minX: w, minY: h, maxX: -1, maxY: -1 };
+    pieces.push(piece);
+    label[s] = pieces.length;
+    stack.push(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i - x) / w;
+      piece.size++;
+      if (x < piece.minX) piece.minX = x;
+      if (x > piece.maxX) piece.maxX = x;
+      if (y < piece.minY) piece.minY = y;
+      if (y > piece.maxY) piece.maxY = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (mask[j] && !label[j]) {
+            label[j] = pieces.length;
+            stack.push(j);
+          }
+        }
+      }
+    }
+  }
+  if (pieces.length < 2) return mask;
+  const main = pieces.reduce((a, b) => (b.size > a.size ? b : a));
+  const growX = (main.maxX - main.minX + 1) * 0.1;
+  const growY = (main.maxY - main.minY + 1) * 0.1;
+  const drop = pieces.map((p) => {
+    if (p === main) return false;
+    const apart =
+      p.maxX < main.minX - growX ||
+      p.minX > main.maxX + growX ||
+      p.maxY < main.minY - growY ||
+      p.minY > main.maxY + growY;
+    if (!apart) return false;
+    const long = Math.max(p.maxX - p.minX, p.maxY - p.minY) + 1;
+    const short = Math.min(p.maxX - p.minX, p.maxY - p.minY) + 1;
+    return p.size < main.size * 0.05 || long >= short * 15;
+  });
+  const out = mask.slice();
+  for (let i = 0; i < out.length; i++) if (out[i] && drop[label[i]! - 1]) out[i] = 0;
+  return out;
+}
+
 function runOpenings(
   wall: Uint8Array,
   thin: Uint8Array,
@@ -630,7 +689,7 @@ function rasterPlan(drawing: NormalisedDrawing): Plan {
   const { width: w, height: h, data } = decoded;
   const ink = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) ink[i] = (data[i] ?? 255) < 128 ? 1 : 0;
-  let { walls: wallPx } = wallMaskFromInk(ink, w, h);
+  let wallPx = keepBuilding(wallMaskFromInk(ink, w, h).walls, w, h);
   const cellPx = Math.max(1, Math.ceil(Math.max(w, h) / GRID_SIDE));
   const gw = Math.ceil(w / cellPx) + 6;
   const gh = Math.ceil(h / cellPx) + 6;

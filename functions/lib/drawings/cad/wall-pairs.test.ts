@@ -20,6 +20,30 @@ describe('pairParallelLines', () => {
     expect([...paired]).toEqual([1, 1]);
   });
 
+  it('gives back what is left of a face beyond the stretch it pairs over, in either direction', () => {
+    // The lower face runs on 6 units past the wall; the upper one is drawn right to left.
+    const { walls, remainders } = pairParallelLines(
+      [
+        [0, 0, 10, 0],
+        [4, 0.2, 0, 0.2],
+      ],
+      options,
+    );
+    expect(walls).toHaveLength(1);
+    expect(remainders).toHaveLength(1);
+    expect(remainders[0]!.index).toBe(0);
+    expect(remainders[0]!.seg.map((v) => Number(v.toFixed(6)) + 0)).toEqual([4, 0, 10, 0]);
+    // A face paired over its whole length leaves nothing; nor does a remainder shorter than the overlap asked for.
+    const flush = pairParallelLines(
+      [
+        [0, 0, 5.05, 0],
+        [0, 0.2, 5, 0.2],
+      ],
+      options,
+    );
+    expect(flush.remainders).toEqual([]);
+  });
+
   it('pairs one long face with each piece of a face broken by a door, over their overlap only', () => {
     const { walls } = pairParallelLines(
       [

@@ -21,6 +21,8 @@ interface Line {
   from: number;
   to: number;
   angle: number;
+  /** A copy seen from the other end of the angle range (`flipLine`). */
+  flipped?: boolean;
 }
 
 const ANGLE_TOLERANCE = (1.5 * Math.PI) / 180;
@@ -47,10 +49,17 @@ function toLine(seg: Segment, index: number): Line | null {
 export function pairParallelLines(
   segments: readonly Segment[],
   options: { minGap: number; maxGap: number; minOverlap: number },
-): { walls: PairedWall[]; paired: Uint8Array } {
+): { walls: PairedWall[]; paired: Uint8Array; remainders: Remainder[] } {
   const lines = segments.map(toLine).filter((l): l is Line => l !== null);
   const paired = new Uint8Array(segments.length);
   const walls: PairedWall[] = [];
+  /** Per line, the stretches (in its own frame) that face a partner. */
+  const covered = new Map<number, [number, number][]>();
+  const cover = (l: Line, from: number, to: number) => {
+    const list = covered.get(l.index) ?? [];
+    list.push(l.flipped ? [-to, -from] : [from, to]);
+    covered.set(l.index, list);
+  };
   // Bucket by angle (with the neighbouring bucket, so that lines near a bucket edge still meet).
   const bucketSize = ANGLE_TOLERANCE * 2;
   const buckets = new Map<number, Line[]>();
@@ -81,10 +90,51 @@ export function pairParallelLines(
         });
         paired[a.index] = 1;
         paired[p.index] = 1;
+        cover(a, from, to);
+        cover(p, from, to);
       }
     }
   }
-  return { walls, paired };
+  return { walls, paired, remainders: remaindersOf(lines, covered, options.minOverlap) };
+}
+
+/** What is left of a paired line beyond the stretches that face a partner: a face that runs on as one line. */
+export interface Remainder {
+  index: number;
+  seg: Segment;
+}
+
+function remaindersOf(
+  lines: Line[],
+  covered: Map<number, [number, number][]>,
+  minLength: number,
+): Remainder[] {
+  const out: Remainder[] = [];
+  for (const l of lines) {
+    const spans = covered.get(l.index);
+    if (!spans) continue;
+    spans.sort((p, q) => p[0] - q[0]);
+    const emit = (from: number, to: number) => {
+      if (to - from < minLength) return;
+      const [nx, ny] = [-l.uy, l.ux];
+      out.push({
+        index: l.index,
+        seg: [
+          l.ux * from + nx * l.offset,
+          l.uy * from + ny * l.offset,
+          l.ux * to + nx * l.offset,
+          l.uy * to + ny * l.offset,
+        ],
+      });
+    };
+    let at = l.from;
+    for (const [from, to] of spans) {
+      emit(at, Math.min(from, l.to));
+      at = Math.max(at, to);
+    }
+    emit(at, l.to);
+  }
+  return out;
 }
 
 /** The same line seen from the other end of the angle range (angle − π): direction and offset negate. */
@@ -97,6 +147,7 @@ function flipLine(l: Line): Line {
     from: -l.to,
     to: -l.from,
     angle: l.angle - Math.PI,
+    flipped: !l.flipped,
   };
 }
 

@@ -6,6 +6,7 @@
 import { cellsAlongSegment, gridCellKey } from '../../../../shared/plan/geometry';
 import type { Arc, Bounds, Segment } from '../types';
 import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
+import { linesCuttingWalls } from './crossings';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
 import { pairParallelLines } from './wall-pairs';
@@ -49,7 +50,9 @@ interface Limits {
 /** Standard drawing units, metres per unit. */
 const UNIT_CANDIDATES = [1, 0.01, 0.001, 0.0254, 0.3048];
 const DOOR_WIDTH_M = 0.85;
-const WALL_GAP_M = { min: 0.05, max: 0.6 };
+const WALL_GAP_M = { min: 0.05, max: 0.6, maxMassive: 1.0 };
+/** Walls this thick or more are massive masonry. */
+const MASSIVE_WALL_M = 0.3;
 const NOMINAL_WALL_M = 0.15;
 
 const segLength = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
@@ -415,34 +418,57 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
   );
   candidates = candidates.filter((_, k) => !treads.has(k));
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
-  const { walls: pairs, paired } = pairParallelLines(segs, {
-    minGap: WALL_GAP_M.min / mpu,
-    maxGap: WALL_GAP_M.max / mpu,
-    minOverlap: 0.1 / mpu,
-  });
+  const pairing = (maxGapM: number) =>
+    pairParallelLines(segs, { minGap: WALL_GAP_M.min / mpu, maxGap: maxGapM / mpu, minOverlap: 0.1 / mpu });
+  let pairingResult = pairing(WALL_GAP_M.max);
+  // Old masonry (walls mostly 0.3 m or more, on layers that say walls) may run up to a metre thick; elsewhere
+  // wider pairs are stair flights, counters or furniture.
+  if (useWallLayers) {
+    const usual = weightedQuantile(
+      pairingResult.walls.map((w) => ({ value: w.thickness * mpu, weight: segLength(w.seg) })),
+      0.5,
+    );
+    if (usual !== null && usual >= MASSIVE_WALL_M) pairingResult = pairing(WALL_GAP_M.maxMassive);
+  }
+  const { walls: pairs, paired, remainders } = pairingResult;
   // Where the walls are of one kind (90 % of their length within 1.6× the median thickness), the few pairs far
   // thicker (stair flights, counters) are not walls. Buildings that mix thick structure with thin partitions keep all.
   const thicknesses = pairs.map((w) => ({ value: w.thickness, weight: segLength(w.seg) }));
   const usual = weightedQuantile(thicknesses, 0.5);
   const p90 = weightedQuantile(thicknesses, 0.9);
   const uniform = usual !== null && p90 !== null && p90 <= usual * 1.6;
-  const walls = pairs.filter(
-    (w) => segLength(w.seg) >= w.thickness * 0.5 && (!uniform || w.thickness <= usual * 2.5),
-  );
+  // A pair thicker than usual walls must run well beyond its thickness: jambs facing each other across an opening
+  // are not a wall.
+  const longEnough = (w: { seg: Segment; thickness: number }) =>
+    segLength(w.seg) >= w.thickness * (w.thickness * mpu > WALL_GAP_M.max ? 1.5 : 0.5);
+  const walls = pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
   const used: number[] = candidates.filter((_, k) => paired[k]);
   let singleLength = 0;
   const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
   // Lines left unpaired are single-line walls where the layers say walls, or where nothing pairs at all.
   if (useWallLayers || walls.length === 0) {
-    candidates.forEach((i, k) => {
-      if (paired[k] || flat.strokes[i]!.curved) return;
-      const seg = flat.strokes[i]!.seg;
-      if (segLength(seg) * mpu < 0.3) return;
-      walls.push({
-        seg,
-        thickness: walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu),
-      });
-      used.push(i);
+    // Unpaired lines, and on wall layers what is left of a face beyond the wall it pairs into (a face that runs on
+    // as a single line).
+    const singles = candidates
+      .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
+      .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved);
+    if (useWallLayers) {
+      for (const r of remainders) {
+        if (!flat.strokes[candidates[r.index]!]!.curved)
+          singles.push({ i: candidates[r.index]!, seg: r.seg, whole: false });
+      }
+    }
+    const long = singles.filter(({ seg }) => segLength(seg) * mpu >= 0.3);
+    const thickness = walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu);
+    const singleSegs = long.map(({ seg }) => seg);
+    // A line that cuts through the middle of two walls is a construction line or an artefact, not a wall.
+    const cutting = linesCuttingWalls(singleSegs, [...walls.map((w) => w.seg), ...singleSegs], {
+      cell: 1 / mpu,
+    });
+    long.forEach(({ i, seg, whole }, k) => {
+      if (cutting.has(k)) return;
+      walls.push({ seg, thickness });
+      if (whole) used.push(i);
       singleLength += segLength(seg) * mpu;
     });
   }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { keepBuilding } from './plan';
+
+/** A w × h mask with the given rectangles [x0, y0, x1, y1) set. */
+function mask(w: number, h: number, rects: [number, number, number, number][]): Uint8Array {
+  const m = new Uint8Array(w * h);
+  for (const [x0, y0, x1, y1] of rects) for (let y = y0; y < y1; y++) m.fill(1, y * w + x0, y * w + x1);
+  return m;
+}
+const count = (m: Uint8Array, x0: number, y0: number, x1: number, y1: number, w: number) => {
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += m[y * w + x]!;
+  return n;
+};
+
+describe('keepBuilding', () => {
+  const w = 200;
+  const h = 200;
+  // A building: a 60 × 60 square outline of 4-pixel walls at (70, 70).
+  const building: [number, number, number, number][] = [
+    [70, 70, 130, 74],
+    [70, 126, 130, 130],
+    [70, 70, 74, 130],
+    [126, 70, 130, 130],
+  ];
+
+  it('drops a title rule, a scale bar and a north arrow apart from the building, and keeps the building whole', () => {
+    const rule: [number, number, number, number] = [5, 10, 195, 13];
+    const scaleBar: [number, number, number, number] = [10, 185, 22, 187];
+    const arrow: [number, number, number, number] = [180, 182, 184, 188];
+    const kept = keepBuilding(mask(w, h, [...building, rule, scaleBar, arrow]), w, h);
+    expect(count(kept, 0, 0, w, 40, w)).toBe(0);
+    expect(count(kept, 0, 170, w, h, w)).toBe(0);
+    expect(count(kept, 60, 60, 140, 140, w)).toBe(count(mask(w, h, building), 0, 0, w, h, w));
+  });
+
+  it('keeps a large piece apart from the building (a garage) and small pieces inside or near it', () => {
+    const garage: [number, number, number, number][] = [
+      [160, 160, 195, 163],
+      [160, 192, 195, 195],
+      [160, 160, 163, 195],
+      [192, 160, 195, 195],
+    ];
+    const pier: [number, number, number, number] = [100, 100, 104, 104];
+    const input = mask(w, h, [...building, ...garage, pier]);
+    expect(keepBuilding(input, w, h)).toEqual(input);
+  });
+});
