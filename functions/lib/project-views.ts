@@ -1,3 +1,4 @@
+import { EXPORT_SIZES, type RenderExports } from '../../shared/schemas/generations';
 import type {
   ProjectDetail,
   ProjectFile,
@@ -6,6 +7,7 @@ import type {
   PublicProject,
 } from '../../shared/schemas/projects';
 import type { Caller } from './auth';
+import { exportAttribute } from './db/generations';
 import {
   type FileItem,
   getProject,
@@ -104,20 +106,22 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
 }
 
 /** A render's exports as the client sees them: state and, when failed, why (no storage keys). */
-function exportsOf(render: RenderItem): NonNullable<ProjectRender['exports']> {
-  const out: NonNullable<ProjectRender['exports']> = {};
-  for (const size of ['2048', '4096'] as const) {
-    const stored = render[`export${size}`];
-    if (stored) out[size] = { status: stored.status, ...(stored.error ? { error: stored.error } : {}) };
+function exportsOf(render: RenderItem): RenderExports {
+  const out: RenderExports = {};
+  for (const size of EXPORT_SIZES) {
+    const stored = render[exportAttribute(size)];
+    if (stored) out[`${size}`] = { status: stored.status, ...(stored.error ? { error: stored.error } : {}) };
   }
   return out;
 }
 
 /** Every renders-bucket object a render owns: its image, preview and high-resolution exports. */
 export const renderObjectKeys = (render: RenderItem): string[] =>
-  [render.imageKey, render.previewKey, render.export2048?.key, render.export4096?.key].filter(
-    (k): k is string => !!k,
-  );
+  [
+    render.imageKey,
+    render.previewKey,
+    ...EXPORT_SIZES.map((size) => render[exportAttribute(size)]?.key),
+  ].filter((k): k is string => !!k);
 
 export async function toDetail(bundle: ProjectBundle): Promise<ProjectDetail> {
   return {

@@ -5,23 +5,27 @@
  */
 import sharp from 'sharp';
 import * as z from 'zod';
-import { buildScene } from '../../shared/scene/build';
-import { defaultCameras } from '../../shared/scene/cameras';
-import { EXPORT_SIZES, type ExportSize } from '../../shared/schemas/generations';
-import { type GenerationRenderItem, getGeneration, getRenders, setRenderExport } from '../lib/db/generations';
+import { type ExportSize, exportSizeSchema } from '../../shared/schemas/generations';
+import {
+  exportAttribute,
+  type GenerationRenderItem,
+  getGeneration,
+  getRenders,
+  setRenderExport,
+} from '../lib/db/generations';
 import { env } from '../lib/env';
 import { loadDrawing } from '../lib/generation/drawing-store';
+import { modelView } from '../lib/generation/model-view';
 import { logger } from '../lib/logger';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { localImageProvider } from '../lib/render';
-import type { ImageRequest } from '../lib/render/provider';
 import { styleFromPrompt } from '../lib/render/styles';
 import { readObject, writeObject } from '../lib/storage';
 
 const eventSchema = z.object({
   projectId: z.string().min(1),
   renderId: z.string().min(1),
-  size: z.union(EXPORT_SIZES.map((s) => z.literal(s)) as [z.ZodLiteral<2048>, z.ZodLiteral<4096>]),
+  size: exportSizeSchema('The export size must be 2048 or 4096'),
 });
 const log = logger.child({ task: 'export-render' });
 
@@ -42,15 +46,7 @@ async function rendered(render: GenerationRenderItem, size: ExportSize): Promise
   }
   const plan = await loadPlan(render.fileId);
   const storeyHeight = await storeyHeightOf(plan);
-  let view: ImageRequest['view'];
-  if (plan?.status === 'ready' && plan.walls.length > 0) {
-    const scene = buildScene(plan, { storeyHeight });
-    view = {
-      scene,
-      camera: render.camera ?? defaultCameras(scene)[render.variation - 1]!,
-      placed: !!render.camera,
-    };
-  }
+  const view = modelView(plan, storeyHeight, render);
   const result = await localImageProvider.generate({
     drawing,
     prompt: generation.prompt,
@@ -68,7 +64,7 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
   const job = eventSchema.parse(raw);
   const [render] = await getRenders(job.projectId, [job.renderId]);
   if (render?.status !== 'completed' || !render.imageKey) return { status: 'skipped' };
-  const requestedAt = render[`export${job.size}`]?.requestedAt ?? new Date().toISOString();
+  const requestedAt = render[exportAttribute(job.size)]?.requestedAt ?? new Date().toISOString();
   const started = performance.now();
   try {
     const png = await rendered(render, job.size);

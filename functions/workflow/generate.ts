@@ -1,10 +1,10 @@
-import { buildScene } from '../../shared/scene/build';
-import { defaultCameras, type SceneCamera } from '../../shared/scene/cameras';
+import type { SceneCamera } from '../../shared/scene/cameras';
 import type { ImageProviderId } from '../../shared/schemas/settings';
 import { getSetting } from '../lib/db/settings';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
 import { loadDrawing } from '../lib/generation/drawing-store';
+import { modelView } from '../lib/generation/model-view';
 import { logger } from '../lib/logger';
 import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
@@ -41,21 +41,9 @@ export function imageRequest(
   };
 }
 
-/**
- * The 3D model of the stored plan at the generation's storey height, seen from the camera the user placed (variations
- * 1 and 3) or the variation's default camera (1 the three-quarter view, 2 the opposite corner, 3 the first again):
- * what an image model is conditioned on, and where the local renderer looks from when the user placed a camera.
- * None when the plan has no walls (the provider then falls back on the drawing).
- */
+/** The 3D model of the stored plan at the generation's storey height, from the variation's camera (`modelView`). */
 export async function variationView(input: VariationInput): Promise<ImageRequest['view']> {
-  const plan = await loadPlan(input.fileId);
-  if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
-  const scene = buildScene(plan, input.storeyHeight ? { storeyHeight: input.storeyHeight } : {});
-  return {
-    scene,
-    camera: input.item.camera ?? defaultCameras(scene)[input.item.variation - 1]!,
-    placed: !!input.item.camera,
-  };
+  return modelView(await loadPlan(input.fileId), input.storeyHeight, input.item);
 }
 
 /**

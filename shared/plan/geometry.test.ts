@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dropCollinear, polygonArea, signedArea, traceRegionOutline, wallQuad } from './geometry';
+import {
+  dropCollinear,
+  indexCellSize,
+  polygonArea,
+  signedArea,
+  traceRegionOutline,
+  wallQuad,
+} from './geometry';
 
 describe('traceRegionOutline', () => {
   it('traces a rectangle of cells counter-clockwise by its four corners', () => {
@@ -119,5 +126,25 @@ describe('wall footprint', () => {
       [2, 2],
       [0, 2],
     ]);
+  });
+});
+
+describe('indexCellSize', () => {
+  it('is the smallest cell asked for on a plan of usual size', () => {
+    expect(
+      indexCellSize(
+        [
+          [0, 0, 20, 0],
+          [0, 0, 0, 15],
+        ],
+        1,
+      ),
+    ).toBe(1);
+  });
+
+  it('grows with the extent (512 cells a side) and with the total length (250,000 cells along)', () => {
+    expect(indexCellSize([[0, 0, 10_240, 0]], 1)).toBe(20);
+    const many = Array.from({ length: 1000 }, (_, i) => [0, i / 1000, 1000, i / 1000] as const);
+    expect(indexCellSize(many, 1)).toBe(4);
   });
 });

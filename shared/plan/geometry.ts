@@ -122,6 +122,31 @@ function cellAt(x: number, y: number, dir: number, side: number): [number, numbe
   return [x + (ax ?? sx ?? 0), y + (ay ?? sy ?? 0)];
 }
 
+/**
+ * The cell side of a grid that files segments by the cells along them (`cellsAlongSegment`): `minCell`, or coarser
+ * where the segments' extent (over 512 cells a side) or total length (over 250,000 cells along them) would need too
+ * many. That bounds the index and the work on a drawing of thousands of long crossing lines.
+ */
+export function indexCellSize(
+  segments: Iterable<readonly [number, number, number, number]>,
+  minCell: number,
+): number {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  let totalLength = 0;
+  for (const [x1, y1, x2, y2] of segments) {
+    minX = Math.min(minX, x1, x2);
+    maxX = Math.max(maxX, x1, x2);
+    minY = Math.min(minY, y1, y2);
+    maxY = Math.max(maxY, y1, y2);
+    totalLength += Math.hypot(x2 - x1, y2 - y1);
+  }
+  const side = maxX >= minX ? Math.max(maxX - minX, maxY - minY) : 0;
+  return Math.max(minCell, side / 512, totalLength / 250_000);
+}
+
 /** A grid cell's key: column and row packed into one number (within ±2^20 cells of the origin). */
 export const gridCellKey = (cx: number, cy: number) => (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
 

@@ -86,8 +86,9 @@ export type RefineRenderInput = z.input<typeof refineRenderSchema>;
 /** The high-resolution sizes a render can be exported at, pixels on the long side (2× and 4× the render). */
 export const EXPORT_SIZES = [2048, 4096] as const;
 export type ExportSize = (typeof EXPORT_SIZES)[number];
-const exportSize = z.union([z.literal(2048), z.literal(4096)], { error: 'Choose 2048 or 4096 pixels' });
-export const exportRenderSchema = z.strictObject({ size: exportSize });
+/** One of EXPORT_SIZES (a number), else `error`. */
+export const exportSizeSchema = (error: string) => z.literal(EXPORT_SIZES, { error });
+export const exportRenderSchema = z.strictObject({ size: exportSizeSchema('Choose 2048 or 4096 pixels') });
 /** `?size=` on a render's download: the high-resolution export instead of the render itself. */
 export const renderDownloadQuerySchema = z.strictObject({
   size: z.enum(['2048', '4096'], { error: 'Choose 2048 or 4096 pixels' }).optional(),
@@ -98,6 +99,8 @@ export interface RenderExport {
   status: 'processing' | 'ready' | 'failed';
   error?: string;
 }
+/** A render's high-resolution exports by size (the size as text, as in JSON keys). */
+export type RenderExports = Partial<Record<`${ExportSize}`, RenderExport>>;
 
 export const idempotencyKeySchema = z
   .string()

@@ -3,7 +3,7 @@ import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
 import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
 import { jsonValueProblem } from './common';
-import type { RenderExport } from './generations';
+import type { RenderExports } from './generations';
 import {
   ACCEPTED_TYPES_MESSAGE,
   CONTENT_TYPES_BY_EXTENSION,
@@ -180,7 +180,7 @@ export interface ProjectRender {
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
   /** Its high-resolution exports, by size (pixels on the long side). */
-  exports?: Partial<Record<'2048' | '4096', RenderExport>>;
+  exports?: RenderExports;
   createdAt: string;
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SETTING_CATEGORIES } from '../constants';
+import { exportSizeSchema } from './generations';
 
 /** Image providers behind one interface (functions/lib/providers). */
 export const IMAGE_PROVIDERS = ['local', 'bedrock-stability-structure', 'bedrock-nova-canvas'] as const;
@@ -52,7 +53,7 @@ export const KNOWN_SETTINGS = {
       'Floor-to-ceiling height in metres of the 3D models (viewer and exports) where a drawing does not state one.',
   },
   'limits.max_export_size': {
-    schema: z.union([z.literal(2048), z.literal(4096)], { error: 'Must be 2048 or 4096' }),
+    schema: exportSizeSchema('Must be 2048 or 4096'),
     default: 4096,
     category: 'limits',
     description: 'The largest high-resolution export of a render offered, in pixels on the long side.',

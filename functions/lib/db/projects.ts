@@ -6,6 +6,7 @@ import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../..
 import { newId } from '../ids';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
+import type { StoredExport } from './generations';
 import { keys, SK_PREFIX } from './keys';
 import { type IndexFilter, queryIndexPage, queryPartition, withoutKeys } from './paging';
 
@@ -71,18 +72,9 @@ export interface RenderItem {
   refines?: { renderId: string; prompt: string };
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
-  export2048?: {
-    status: 'processing' | 'ready' | 'failed';
-    key?: string;
-    error?: string;
-    requestedAt: string;
-  };
-  export4096?: {
-    status: 'processing' | 'ready' | 'failed';
-    key?: string;
-    error?: string;
-    requestedAt: string;
-  };
+  /** High-resolution exports (`exportAttribute`). */
+  export2048?: StoredExport;
+  export4096?: StoredExport;
   createdAt: string;
 }
 

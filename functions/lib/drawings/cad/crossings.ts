@@ -4,7 +4,7 @@
  * does not say which of the two is the stray, only lines off the drawing's main axes are taken out. Pure; bounded by
  * a grid of the walls along each line.
  */
-import { cellsAlongSegment } from '../../../../shared/plan/geometry';
+import { cellsAlongSegment, indexCellSize } from '../../../../shared/plan/geometry';
 import type { Segment } from '../types';
 
 /** Share of a line's length kept clear at each end: a crossing nearer an end than this is a joint, not a cut. */
@@ -64,21 +64,8 @@ export function linesCuttingWalls(
   const minCuts = options.minCuts ?? 2;
   const cutting = new Set<number>();
   if (!lines.length || !walls.length) return cutting;
-  // Cells of at least `options.cell`, coarser where the walls' extent or total length would need too many: that
-  // bounds the work (and the index) on a drawing of thousands of long crossing lines.
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  let totalLength = 0;
-  for (const [x1, y1, x2, y2] of walls) {
-    minX = Math.min(minX, x1, x2);
-    maxX = Math.max(maxX, x1, x2);
-    minY = Math.min(minY, y1, y2);
-    maxY = Math.max(maxY, y1, y2);
-    totalLength += Math.hypot(x2 - x1, y2 - y1);
-  }
-  const cell = Math.max(options.cell, Math.max(maxX - minX, maxY - minY) / 512, totalLength / 250_000);
+  // Cells of at least `options.cell`, coarser where the walls would need too many (`indexCellSize`).
+  const cell = indexCellSize(walls, options.cell);
   const cells = new Map<number, number[]>();
   walls.forEach((w, index) => {
     for (const key of cellsAlongSegment(...w, 0, cell)) {

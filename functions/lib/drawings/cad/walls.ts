@@ -3,7 +3,7 @@
  * section) from its titles, layers and geometry, the plan view is chosen, the scale is checked against door swings
  * and wall thicknesses, and double-line walls are paired into walls with their thickness.
  */
-import { cellsAlongSegment, gridCellKey } from '../../../../shared/plan/geometry';
+import { cellsAlongSegment, gridCellKey, indexCellSize } from '../../../../shared/plan/geometry';
 import type { Arc, Bounds, Segment } from '../types';
 import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
@@ -502,12 +502,9 @@ function roomClosers(
   // Walls by grid cell, so each end asks only the walls around it. A wall is filed under the cells along it, not its
   // bounding box (thousands of cells for a long diagonal). Cells are 1 m, or coarser where the walls' extent or
   // total length would need too many: that bounds the work on a drawing of thousands of crossing lines.
-  const extent = boundsOfSegments(walls.map((w) => w.seg))!;
-  const totalLength = walls.reduce((sum, w) => sum + segLength(w.seg), 0);
-  const cell = Math.max(
+  const cell = indexCellSize(
+    walls.map((w) => w.seg),
     1 / mpu,
-    Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY) / 512,
-    totalLength / 250_000,
   );
   const cells = new Map<number, { seg: Segment; thickness: number }[]>();
   for (const w of walls) {

@@ -1,4 +1,9 @@
-import { EXPORT_SIZES, type ExportSize, type RenderExport, variationName } from '@shared/schemas/generations';
+import {
+  EXPORT_SIZES,
+  type ExportSize,
+  type RenderExports,
+  variationName,
+} from '@shared/schemas/generations';
 import { Box, Download, ImageOff, ImageUp, Maximize2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -67,7 +72,7 @@ export function RenderCard({
   geometryKept?: number | null;
   /** High-resolution exports: their states, how to ask for one and how to download it once ready. */
   highResolution?: {
-    exports: Partial<Record<'2048' | '4096', RenderExport>>;
+    exports: RenderExports;
     request: (size: ExportSize) => void;
     download: (size: ExportSize) => Promise<void>;
   };
@@ -176,7 +181,7 @@ function HighResolution({
     <div className="flex flex-wrap items-center gap-2 text-xs" data-testid="high-resolution">
       <span className="text-slate-600">High resolution:</span>
       {EXPORT_SIZES.map((size) => {
-        const state = exports[String(size) as '2048' | '4096'];
+        const state = exports[`${size}`];
         if (state?.status === 'ready')
           return (
             <DownloadButton

@@ -1,0 +1,24 @@
+import type { PlanModel } from '../../../shared/plan/schema';
+import { buildScene } from '../../../shared/scene/build';
+import { defaultCameras, type SceneCamera } from '../../../shared/scene/cameras';
+import type { ImageRequest } from '../render/provider';
+
+/**
+ * The 3D model of a plan at a storey height, seen from the camera the user placed or else the variation's default
+ * camera (1 the three-quarter view, 2 the opposite corner, 3 the first again): what an image model is conditioned
+ * on, and where the local renderer looks from. None when the plan has no walls (the provider then falls back on the
+ * drawing). The Generate task and a render's high-resolution export both ask here, so both show one building.
+ */
+export function modelView(
+  plan: PlanModel | null | undefined,
+  storeyHeight: number | undefined,
+  shot: { variation: number; camera?: SceneCamera | null },
+): ImageRequest['view'] {
+  if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
+  const scene = buildScene(plan, storeyHeight ? { storeyHeight } : {});
+  return {
+    scene,
+    camera: shot.camera ?? defaultCameras(scene)[shot.variation - 1]!,
+    placed: !!shot.camera,
+  };
+}
