@@ -2,6 +2,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../errors';
 import { tooLarge, unprocessable } from './errors';
 import { LIMITS } from './limits';
+import { findWallColour, wallInkOfColour } from './wall-colour';
 
 export type RasterSource =
   | { bytes: Uint8Array }
@@ -56,9 +57,46 @@ export function otsu(hist: Float64Array | number[], total: number): number {
   return threshold + 0.5;
 }
 
+function rawOf(info: OutputInfo): { width: number; height: number; channels: 3 } {
+  return { width: info.width, height: info.height, channels: 3 };
+}
+
+/** Side of the copy on which the walls' colour is looked for (the ink is then made at the work size). */
+const COLOUR_ANALYSIS_SIDE = 1024;
+
+/**
+ * The walls as the pixels of their colour, when the image's walls are told better by colour than by darkness
+ * (renders with coloured walls over dark floors); null otherwise. Looked for on a smaller copy, made at work size.
+ */
+async function wallsByColour(
+  colour: { data: Buffer; info: OutputInfo },
+  threshold: number,
+  inverted: boolean,
+): Promise<Uint8Array | null> {
+  const { width, height } = colour.info;
+  const work = { data: colour.data, width, height };
+  let small = work;
+  if (Math.max(width, height) > COLOUR_ANALYSIS_SIDE) {
+    const resized = await sharp(colour.data, { raw: rawOf(colour.info) })
+      .resize({ width: COLOUR_ANALYSIS_SIDE, height: COLOUR_ANALYSIS_SIDE, fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    small = { data: resized.data, width: resized.info.width, height: resized.info.height };
+  }
+  const dark = new Uint8Array(small.width * small.height);
+  for (let i = 0; i < dark.length; i++) {
+    const d = small.data;
+    const lum = 0.2126 * d[i * 3]! + 0.7152 * d[i * 3 + 1]! + 0.0722 * d[i * 3 + 2]!;
+    dark[i] = lum < threshold !== inverted ? 1 : 0;
+  }
+  const wallColour = findWallColour(small, dark);
+  return wallColour ? wallInkOfColour(work, wallColour) : null;
+}
+
 /**
  * Turns a raster (photo or scan of a plan, or a rasterised PDF page) into a clean line drawing: EXIF orientation,
- * greyscale, contrast (Otsu threshold; blueprints inverted), margins trimmed, longest side ≤ 1024 px.
+ * greyscale, contrast (Otsu threshold; blueprints inverted) or, where the walls are told by colour rather than
+ * darkness, the walls' colour; margins trimmed, longest side ≤ 1024 px.
  */
 export async function lineDrawingFromRaster(source: RasterSource, what = 'image'): Promise<LineDrawing> {
   let width: number;
@@ -88,12 +126,14 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
     );
   }
 
-  let grey: { data: Buffer; info: OutputInfo };
+  let colour: { data: Buffer; info: OutputInfo };
+  let grey: Buffer;
   try {
-    grey = await open(source)
+    colour = await open(source)
       .rotate()
       .flatten({ background: '#ffffff' })
-      .greyscale()
+      .removeAlpha()
+      .toColourspace('srgb')
       .resize({
         width: LIMITS.rasterWorkSide,
         height: LIMITS.rasterWorkSide,
@@ -102,22 +142,24 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
       })
       .raw()
       .toBuffer({ resolveWithObject: true });
+    grey = await sharp(colour.data, { raw: rawOf(colour.info) })
+      .greyscale()
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw unprocessable(`This ${what} could not be decoded; the file may be damaged or truncated.`);
   }
-  const { data, info } = grey;
-  const w = info.width;
-  const h = info.height;
-  const channels = info.channels;
+  const w = colour.info.width;
+  const h = colour.info.height;
   const n = w * h;
-  const lum = new Uint8Array(n);
+  const lum = new Uint8Array(grey.buffer, grey.byteOffset, n);
   const hist = new Float64Array(256);
   let lo = 255;
   let hi = 0;
   for (let i = 0; i < n; i++) {
-    const v = data[i * channels] ?? 255;
-    lum[i] = v;
+    const v = lum[i]!;
     hist[v] = (hist[v] ?? 0) + 1;
     if (v < lo) lo = v;
     if (v > hi) hi = v;
@@ -128,8 +170,14 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
   const t = otsu(hist, n);
   let darkCount = 0;
   for (let i = 0; i < n; i++) if ((lum[i] ?? 255) < t) darkCount++;
-  const inverted = darkCount > n * 0.5;
-  const ink = new Uint8Array(n);
+  let inverted = darkCount > n * 0.5;
+  let ink: Uint8Array = new Uint8Array(n);
+  for (let i = 0; i < n; i++) ink[i] = (lum[i] ?? 255) < t !== inverted ? 1 : 0;
+  const byColour = await wallsByColour(colour, t, inverted);
+  if (byColour) {
+    ink = byColour;
+    inverted = false;
+  }
   let minX = w;
   let minY = h;
   let maxX = -1;
@@ -137,16 +185,12 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
   let inkCount = 0;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const dark = (lum[i] ?? 255) < t;
-      if (dark !== inverted) {
-        ink[i] = 1;
-        inkCount++;
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
+      if (!ink[y * w + x]) continue;
+      inkCount++;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
     }
   }
   if (inkCount < Math.max(20, n * 0.0002) || maxX < minX) {

@@ -88,4 +88,10 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     expect(third.plan.source.page).toBe(3);
     expect(third.plan.corrections).toEqual({ viewId: 'page-3' });
   }, 30_000);
+
+  it('reads the walls of a marketing render by their colour, not its dark wooden floors', async () => {
+    const { score } = await scored('raster/cgi_topdown_flat_salmon_walls_room_areas.png');
+    expect(score.walls.f1).toBeGreaterThan(0.9);
+    expect(score.walls.precision).toBeGreaterThan(0.9);
+  }, 30_000);
 });
