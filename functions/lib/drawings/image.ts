@@ -2,7 +2,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../errors';
 import { tooLarge, unprocessable } from './errors';
 import { LIMITS } from './limits';
-import { findWallColour, wallInkOfColour } from './wall-colour';
+import { findWallColour, type WallColour, wallInkOfColour, wallLikeness } from './wall-colour';
 
 export type RasterSource =
   | { bytes: Uint8Array }
@@ -65,17 +65,18 @@ function rawOf(info: OutputInfo): { width: number; height: number; channels: 3 }
 const COLOUR_ANALYSIS_SIDE = 1024;
 
 /**
- * The walls as the pixels of their colour, when the image's walls are told better by colour than by darkness
- * (renders with coloured walls over dark floors); null otherwise. Looked for on a smaller copy, made at work size.
+ * How the walls are told from the rest: by darkness (Otsu's threshold, or a darker one where the sheet's light grey
+ * fills, such as wet rooms or shading, would otherwise read as ink and swell into walls), or by their colour
+ * (renders with coloured walls over dark floors). Decided on a smaller copy by how wall-like each reading is.
  */
-async function wallsByColour(
+async function chooseInk(
   colour: { data: Buffer; info: OutputInfo },
-  threshold: number,
+  hist: Float64Array,
+  otsuThreshold: number,
   inverted: boolean,
-): Promise<Uint8Array | null> {
+): Promise<{ threshold: number; wallColour: WallColour | null }> {
   const { width, height } = colour.info;
-  const work = { data: colour.data, width, height };
-  let small = work;
+  let small = { data: colour.data as Uint8Array, width, height };
   if (Math.max(width, height) > COLOUR_ANALYSIS_SIDE) {
     const resized = await sharp(colour.data, { raw: rawOf(colour.info) })
       .resize({ width: COLOUR_ANALYSIS_SIDE, height: COLOUR_ANALYSIS_SIDE, fit: 'inside' })
@@ -83,14 +84,60 @@ async function wallsByColour(
       .toBuffer({ resolveWithObject: true });
     small = { data: resized.data, width: resized.info.width, height: resized.info.height };
   }
-  const dark = new Uint8Array(small.width * small.height);
-  for (let i = 0; i < dark.length; i++) {
+  const lum = new Uint8Array(small.width * small.height);
+  for (let i = 0; i < lum.length; i++) {
     const d = small.data;
-    const lum = 0.2126 * d[i * 3]! + 0.7152 * d[i * 3 + 1]! + 0.0722 * d[i * 3 + 2]!;
-    dark[i] = lum < threshold !== inverted ? 1 : 0;
+    lum[i] = Math.round(0.2126 * d[i * 3]! + 0.7152 * d[i * 3 + 1]! + 0.0722 * d[i * 3 + 2]!);
   }
-  const wallColour = findWallColour(small, dark);
-  return wallColour ? wallInkOfColour(work, wallColour) : null;
+  const inkAt = (t: number) => lum.map((v) => (v < t !== inverted ? 1 : 0));
+  let threshold = otsuThreshold;
+  let dark = inkAt(threshold);
+  // A flat grey that is a fill, not walls: leaving it out keeps the walls as wall-like as they were.
+  const fill = inverted ? null : greyFillBand(hist, otsuThreshold);
+  if (fill) {
+    const withoutFill = inkAt(fill.from);
+    const kept = wallLikeness(small, withoutFill) / Math.max(1e-9, wallLikeness(small, dark));
+    if (kept >= FILL_KEEPS_WALLS) {
+      threshold = fill.from;
+      dark = withoutFill;
+    }
+  }
+  return { threshold, wallColour: findWallColour(small, dark) };
+}
+
+/**
+ * A flat grey holding at least this share of the ink is a fill candidate; it is left out when the ink without it is
+ * at least this wall-like.
+ */
+const GREY_FILL_SHARE = 0.2;
+const FILL_KEEPS_WALLS = 0.9;
+const FILL_BAND = 8;
+
+/**
+ * A flat grey within the ink: a narrow band of grey levels (a fill is one colour; strokes spread over every level
+ * their anti-aliasing gives) that holds a good share of the ink. Whether it is walls (a planner's grey walls) or
+ * a fill (wet rooms, shading) is for its shape to say.
+ */
+function greyFillBand(hist: Float64Array, otsuThreshold: number): { from: number; to: number } | null {
+  const end = Math.floor(otsuThreshold);
+  let total = 0;
+  for (let v = 0; v < end; v++) total += hist[v] ?? 0;
+  if (total === 0 || end < FILL_BAND * 4) return null;
+  let best = -1;
+  let bestCount = 0;
+  for (let v = FILL_BAND; v + FILL_BAND <= end; v++) {
+    let count = 0;
+    for (let q = v; q < v + FILL_BAND; q++) count += hist[q] ?? 0;
+    if (count > bestCount) {
+      bestCount = count;
+      best = v;
+    }
+  }
+  if (best < 0 || bestCount < total * GREY_FILL_SHARE) return null;
+  // Narrow: far above the ink's average over as many levels.
+  const elsewhere = (total - bestCount) / Math.max(1, end - FILL_BAND);
+  if (bestCount / FILL_BAND < elsewhere * 4) return null;
+  return { from: best, to: best + FILL_BAND };
 }
 
 /**
@@ -167,16 +214,18 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
   if (hi - lo < 24) {
     throw unprocessable(`This ${what} is blank (almost a single colour); there is no drawing to read.`);
   }
-  const t = otsu(hist, n);
+  const otsuThreshold = otsu(hist, n);
   let darkCount = 0;
-  for (let i = 0; i < n; i++) if ((lum[i] ?? 255) < t) darkCount++;
+  for (let i = 0; i < n; i++) if ((lum[i] ?? 255) < otsuThreshold) darkCount++;
   let inverted = darkCount > n * 0.5;
+  const choice = await chooseInk(colour, hist, otsuThreshold, inverted);
   let ink: Uint8Array = new Uint8Array(n);
-  for (let i = 0; i < n; i++) ink[i] = (lum[i] ?? 255) < t !== inverted ? 1 : 0;
-  const byColour = await wallsByColour(colour, t, inverted);
-  if (byColour) {
-    ink = byColour;
+  if (choice.wallColour) {
+    ink = wallInkOfColour({ data: colour.data, width: w, height: h }, choice.wallColour);
     inverted = false;
+  } else {
+    const t = choice.threshold;
+    for (let i = 0; i < n; i++) ink[i] = (lum[i] ?? 255) < t !== inverted ? 1 : 0;
   }
   let minX = w;
   let minY = h;

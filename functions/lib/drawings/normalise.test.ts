@@ -169,6 +169,50 @@ describe('normaliseDrawing: raster and PDF', () => {
     await expectLineDrawing(d);
   });
 
+  it('leaves a flat grey fill (wet rooms, shading) out of the walls, but keeps walls drawn in flat grey', async () => {
+    const sheet = (body: string) =>
+      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">${body}</svg>`))
+        .png()
+        .toBuffer();
+    const inkAt = async (d: NormalisedDrawing, x: number, y: number) => {
+      const { data, info } = await sharp(d.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const t = d.geometry.pixelTransform!;
+      const px = Math.round((x - t.offsetX) * t.scale);
+      const py = Math.round((y - t.offsetY) * t.scale);
+      return (data[(py * info.width + px) * info.channels] ?? 255) < 128;
+    };
+    // Hatched walls (their anti-aliased hatching spreads over every grey, so Otsu's threshold lands above the
+    // fill), two wet rooms filled flat grey.
+    const fills = await normaliseDrawing({
+      bytes: await sheet(
+        '<defs><pattern id="h" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
+          '<path d="M0 0V5" stroke="#000"/></pattern></defs><rect width="800" height="600" fill="#fff"/>' +
+          '<rect x="105" y="105" width="250" height="190" fill="#b4b4b4"/>' +
+          '<rect x="445" y="305" width="250" height="190" fill="#b4b4b4"/>' +
+          '<g fill="url(#h)" stroke="#000" stroke-width="1.5">' +
+          '<path fill-rule="evenodd" d="M90 90H710V510H90ZM104 104H696V496H104Z"/>' +
+          '<rect x="393" y="104" width="14" height="392"/><rect x="104" y="293" width="289" height="14"/>' +
+          '<rect x="407" y="293" width="289" height="14"/></g>',
+      ),
+      fileName: 'wet-rooms.png',
+    });
+    expect(await inkAt(fills, 230, 200)).toBe(false); // inside a grey wet room
+    expect(await inkAt(fills, 570, 400)).toBe(false);
+    expect(await inkAt(fills, 90, 300)).toBe(true); // a wall line
+    // A planner's plan: walls flat grey (as dark as the fill above), floors light.
+    const greyWalls = await normaliseDrawing({
+      bytes: await sheet(
+        '<rect width="800" height="600" fill="#fff"/><rect x="100" y="100" width="600" height="400" fill="#eee"/>' +
+          '<g fill="none" stroke="#b4b4b4" stroke-width="14">' +
+          '<rect x="100" y="100" width="600" height="400"/><path d="M400 100V500M100 300H400"/></g>',
+      ),
+      fileName: 'planner.png',
+    });
+    expect(await inkAt(greyWalls, 100, 300)).toBe(true);
+    expect(await inkAt(greyWalls, 400, 420)).toBe(true);
+    expect(await inkAt(greyWalls, 550, 300)).toBe(false);
+  });
+
   it('rasterises the first page of a PDF', async () => {
     const d = await normaliseDrawing({ bytes: await planPdf(), fileName: 'plan.pdf' });
     expect(d.kind).toBe('pdf');

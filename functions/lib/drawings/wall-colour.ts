@@ -378,6 +378,13 @@ export function findWallColour(img: RgbImage, darkInk: Uint8Array): WallColour |
   return best ? { centres, members: best.members } : null;
 }
 
+/** How wall-like a mask over the image is: its long thin stretches, weighted by their share of it. */
+export function wallLikeness(img: RgbImage, mask: Uint8Array): number {
+  const sheet = sheetOf(img);
+  if (sheet.size < 16) return 0;
+  return judge(mask, img, sheet, runsFor(sheet)).score;
+}
+
 /** The wall-like pixels of that colour in an image (which may be the same picture at another size). */
 export function wallInkOfColour(img: RgbImage, colour: WallColour): Uint8Array {
   const sheet = sheetOf(img);
