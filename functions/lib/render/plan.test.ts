@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { keepBuilding } from './plan';
+import { normaliseDrawing } from '../drawings/normalise';
+import { buildPlan, keepBuilding } from './plan';
 
 /** A w × h mask with the given rectangles [x0, y0, x1, y1) set. */
 function mask(w: number, h: number, rects: [number, number, number, number][]): Uint8Array {
@@ -44,5 +46,22 @@ describe('keepBuilding', () => {
     const pier: [number, number, number, number] = [100, 100, 104, 104];
     const input = mask(w, h, [...building, ...garage, pier]);
     expect(keepBuilding(input, w, h)).toEqual(input);
+  });
+});
+
+describe('rooms of a raster plan', () => {
+  it('closes a door beside a corner, so the rooms either side of it stay two', async () => {
+    // A 14 × 10 unit house of 0.3-unit walls, split by a wall whose door (1 unit wide) opens right beside the
+    // outer wall: the partition's end points at the outer wall across the door, not at another stretch of itself.
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1000" viewBox="-1 -1 16 12">' +
+      '<rect x="-1" y="-1" width="16" height="12" fill="#fff"/>' +
+      '<g fill="#000"><rect x="0" y="0" width="14" height="0.3"/><rect x="0" y="9.7" width="14" height="0.3"/>' +
+      '<rect x="0" y="0" width="0.3" height="10"/><rect x="13.7" y="0" width="0.3" height="10"/>' +
+      '<rect x="7" y="0" width="0.3" height="8.7"/></g></svg>';
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const plan = buildPlan(await normaliseDrawing({ bytes: png, fileName: 'two-rooms.png' }));
+    expect(plan.rooms).toHaveLength(2);
+    expect(plan.openings.some((o) => o.kind === 'door')).toBe(true);
   });
 });

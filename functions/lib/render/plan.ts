@@ -68,6 +68,8 @@ export interface Plan {
 export const STOREY_HEIGHT = DEFAULT_SCENE_OPTIONS.storeyHeight;
 const MIN_GAP = 0.45;
 const MAX_GAP = 2.6;
+/** The widest door beside a corner. */
+const MAX_DOOR = 1.2;
 const GRID_SIDE = 256;
 const MIN_ROOM_AREA = 1.5;
 
@@ -622,7 +624,13 @@ function runOpenings(
           if (gap >= MIN_GAP && gap <= MAX_GAP) {
             const ta = thickness(prevEnd, line, -1, prevLen, horizontal);
             const tb = thickness(start, line, 1, runLen, horizontal);
-            if (prevLen > ta * 1.5 && runLen > tb * 1.5 && ta * cell < 0.8 && tb * cell < 0.8) {
+            // A wall's end on either side (a gap within one wall), or one wall's end pointing at a wall across its
+            // way a door's width off (a door beside a corner).
+            const endA = prevLen > ta * 1.5 && ta * cell < 0.8;
+            const endB = runLen > tb * 1.5 && tb * cell < 0.8;
+            const acrossA = prevLen * cell < 0.8 && ta > prevLen * 1.5;
+            const acrossB = runLen * cell < 0.8 && tb > runLen * 1.5;
+            if ((endA && endB) || (gap <= MAX_DOOR && ((endA && acrossB) || (acrossA && endB)))) {
               found.push({ line, a: prevEnd, b: start, horizontal });
             }
           }
