@@ -252,4 +252,53 @@ describe('sceneToGlb', () => {
     expect(Math.abs(size[1]! - 2.7)).toBeLessThan(0.001);
     expect(Math.abs(size[2]! - 0.2)).toBeLessThan(0.001);
   });
+
+  it('lays the roof over the footprint the walls enclose: an L-shaped house gets an L-shaped roof', () => {
+    // An L of 10 × 4 m plus 4 × 4 m (metres, y up), 0.3 m walls, a 2 m gap in the long side (a glazed door).
+    const corners: [number, number][] = [
+      [0, 0],
+      [10, 0],
+      [10, 4],
+      [4, 4],
+      [4, 8],
+      [0, 8],
+    ];
+    const walls = corners.map((a, i) => ({ a, b: corners[(i + 1) % corners.length]!, thickness: 0.3 }));
+    walls[0] = { a: [0, 0], b: [4, 0], thickness: 0.3 };
+    walls.push({ a: [6, 0], b: [10, 0], thickness: 0.3 });
+    const scene = buildScene({
+      space: { units: 'm', metresPerUnit: 1, scaleGuessed: false, yDown: false },
+      walls,
+      openings: [],
+      rooms: [],
+    });
+    const outline = scene.roof!.outline;
+    expect(scene.footprint).toEqual(outline);
+    // The L's six corners, each within a few centimetres of the walls' outer faces.
+    expect(outline).toHaveLength(6);
+    const area = Math.abs(
+      outline.reduce((sum, [x, z], i) => {
+        const [nx, nz] = outline[(i + 1) % outline.length]!;
+        return sum + x * nz - nx * z;
+      }, 0) / 2,
+    );
+    const lArea = 10.3 * 4.3 + 4.3 * 4; // outer faces: 0.15 m beyond the centrelines
+    expect(area).toBeGreaterThan(lArea * 0.97);
+    expect(area).toBeLessThan(lArea * 1.03);
+    // Counter-clockwise seen from above, so the slab's triangles face up.
+    expect(triangulate(outline)).toHaveLength(4);
+  });
+
+  it('keeps the rectangle around the walls when they enclose nothing', () => {
+    const scene = buildScene({
+      space: { units: 'm', metresPerUnit: 1, scaleGuessed: false, yDown: false },
+      walls: [
+        { a: [0, 0], b: [6, 0], thickness: 0.2 },
+        { a: [0, 3], b: [6, 3], thickness: 0.2 },
+      ],
+      openings: [],
+      rooms: [],
+    });
+    expect(scene.roof!.outline).toHaveLength(4);
+  });
 });

@@ -1,5 +1,6 @@
 import { cellsAlongSegment, gridCellKey, signedArea } from '../plan/geometry';
 import type { PlanModel, PlanOpening, PlanPoint } from '../plan/schema';
+import { footprintOutline } from './footprint';
 import {
   DEFAULT_SCENE_OPTIONS,
   type Scene,
@@ -121,10 +122,8 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     };
   });
 
-  const roofOutline = o.roof ? footprint(rooms, walls) : null;
-  const roof = roofOutline
-    ? { outline: roofOutline, level: o.storeyHeight, thickness: o.slabThickness }
-    : null;
+  const outline = footprint(rooms, walls);
+  const roof = o.roof && outline ? { outline, level: o.storeyHeight, thickness: o.slabThickness } : null;
 
   return {
     units: 'm',
@@ -135,6 +134,7 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     walls,
     openings,
     rooms,
+    footprint: outline,
     roof,
     bounds: sceneBounds(walls, rooms, roof, o),
     warnings,
@@ -287,8 +287,13 @@ function counterClockwise(outline: Floor[]): Floor[] {
   return signedArea(outline) > 0 ? [...outline].reverse() : outline;
 }
 
-/** The roof's outline: the walls' outer extent as a rectangle when there are walls, else the rooms'. */
+/**
+ * The building's outline: what the walls enclose (an L-shaped house is an L); the walls' outer extent as a
+ * rectangle when they enclose nothing; the rooms' extent when there are no walls.
+ */
 function footprint(rooms: SceneRoom[], walls: SceneWall[]): Floor[] | null {
+  const enclosed = footprintOutline(walls);
+  if (enclosed) return counterClockwise(enclosed);
   const points: Floor[] = [];
   for (const w of walls) {
     const nx = (-(w.end[1] - w.start[1]) / w.length) * (w.thickness / 2);

@@ -77,6 +77,11 @@ export interface Scene {
   walls: SceneWall[];
   openings: SceneOpening[];
   rooms: SceneRoom[];
+  /**
+   * The building's outline on the floor (x, z), counter-clockwise from above: what the walls enclose, walls
+   * included; the roof covers it and the local renderer lays its floor over it. Null when there is nothing.
+   */
+  footprint: [number, number][] | null;
   roof: SceneRoof | null;
   /** Extent of everything, metres. */
   bounds: { min: Vec3; max: Vec3 };

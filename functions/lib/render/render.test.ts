@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { buildScene } from '../../../shared/scene/build';
 import { defaultCameras } from '../../../shared/scene/cameras';
 import { renderLines } from '../../../shared/scene/line-render';
@@ -306,5 +307,44 @@ describe('a camera placed on the 3D model', () => {
       camera,
     });
     expect(withWall.png.equals(without.png)).toBe(false);
+  });
+
+  it('lays its floor and a flat roof over the model’s footprint (the viewer’s and the exports’)', async () => {
+    const { plan, drawing } = await readPlan(await bytes('dxf'));
+    const scene = buildScene(plan);
+    const [x0, x1] = [scene.bounds.min[0], scene.bounds.max[0]];
+    const [z0, z1] = [scene.bounds.min[2], scene.bounds.max[2]];
+    // A footprint of the building's left half only: the renderer must take the model's, not its own reading.
+    const xm = (x0 + x1) / 2;
+    const half: [number, number][] = [
+      [x0, z1],
+      [xm, z1],
+      [xm, z0],
+      [x0, z0],
+    ];
+    const model = { ...scene, footprint: half };
+    const centre: [number, number, number] = [(x0 + x1) / 2, 0, (z0 + z1) / 2];
+    const camera = {
+      position: [centre[0], 60, centre[2] + 0.01] as [number, number, number],
+      target: centre,
+      fovDeg: 30,
+    };
+    const r = await renderScene(drawing!, 1, 'photorealistic', 256, {
+      scene: model,
+      camera,
+      settings: readPrompt('flat roof').settings,
+    });
+    const toPlan = (x: number, z: number) =>
+      [
+        x / scene.metresPerUnit + scene.planOrigin[0],
+        -z / scene.metresPerUnit + scene.planOrigin[1],
+      ] as const;
+    const roofTop = r.wallTop + 0.3;
+    const at = (x: number, z: number) => {
+      const [px, py] = r.projectDrawing(...toPlan(x, z), roofTop);
+      return r.classes[Math.floor(py) * r.width + Math.floor(px)];
+    };
+    expect(at(x0 + (xm - x0) * 0.5, (z0 + z1) / 2)).toBe(5); // roof over the left half
+    expect(at(xm + (x1 - xm) * 0.5, (z0 + z1) / 2)).not.toBe(5); // none over the right
   });
 });

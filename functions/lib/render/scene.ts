@@ -1,4 +1,5 @@
 /** The massing model: walls extruded to a storey, lintels and sills over openings, glass, a floor slab, ground. */
+import { triangulate } from '../../../shared/scene/mesh';
 import type { Scene, SceneBox } from '../../../shared/scene/types';
 import { maskRects, type Opening, type Plan, type WallPiece } from './plan';
 
@@ -110,7 +111,9 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
     for (const w of plan.walls) b.box(w, F, top, MAT.wall, MAT.wallTop);
     for (const o of plan.openings) addOpening(b, o, F, H, plan.wallHeight);
   }
-  // Floor slab over the building's footprint (rooms, walls and what is not outside).
+  // Floor slab over the building's footprint: the 3D model's when there is one (the viewer's and the exports'),
+  // else what the renderer's own reading finds enclosed.
+  const outline = model?.scene.footprint ?? null;
   const g = plan.grid;
   const footprint = new Uint8Array(g.w * g.h);
   let area = 0;
@@ -122,7 +125,9 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
   }
   const bw = plan.bounds.maxX - plan.bounds.minX;
   const bh = plan.bounds.maxY - plan.bounds.minY;
-  if (area * g.cell * g.cell < bw * bh * 0.15) {
+  if (model && outline) {
+    addOutlineSlab(b, outline, model.toWorld, 0, F, MAT.floor);
+  } else if (area * g.cell * g.cell < bw * bh * 0.15) {
     // Nothing enclosed (loose lines): a slab over the walls' bounds.
     b.box(
       {
@@ -153,7 +158,14 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
     }
   }
   const wallTop = top;
-  if (opts.roof === 'flat') top = addFlatRoof(b, footprint, g, top, area > 0);
+  if (model && outline) {
+    if (opts.roof === 'flat') {
+      addOutlineSlab(b, outline, model.toWorld, top, top + ROOF_SLAB, MAT.roof);
+      top += ROOF_SLAB;
+    } else if (opts.roof === 'pitched') {
+      top = pitchedRoof(b, worldBounds(outline, model.toWorld), top);
+    }
+  } else if (opts.roof === 'flat') top = addFlatRoof(b, footprint, g, top, area > 0);
   else if (opts.roof === 'pitched') top = addPitchedRoof(b, footprint, g, plan.bounds, top, area > 0);
   // Ground plate centred on the building.
   const cx = (plan.bounds.minX + plan.bounds.maxX) / 2;
@@ -255,7 +267,11 @@ function addPitchedRoof(
   top: number,
   enclosed: boolean,
 ): number {
-  const f = footprintBounds(footprint, g, walls, enclosed);
+  return pitchedRoof(b, footprintBounds(footprint, g, walls, enclosed), top);
+}
+
+/** A gable roof over a rectangle (ridge along the longer side, 35°, eaves overhang); returns the ridge. */
+function pitchedRoof(b: Builder, f: Bounds, top: number): number {
   const x0 = f.minX - EAVES;
   const x1 = f.maxX + EAVES;
   const y0 = f.minY - EAVES;
@@ -281,6 +297,49 @@ function addPitchedRoof(
     b.tri([x1, y1, top], [x0, y1, top], [xm, y1, ridge], [0, 1, 0], MAT.wall);
   }
   return ridge;
+}
+
+/** The world rectangle around a footprint outline given on the model. */
+function worldBounds(outline: [number, number][], toWorld: ModelWalls['toWorld']): Bounds {
+  const points = outline.map(([x, z]) => toWorld([x, 0, z]));
+  return {
+    minX: Math.min(...points.map((p) => p[0])),
+    maxX: Math.max(...points.map((p) => p[0])),
+    minY: Math.min(...points.map((p) => p[1])),
+    maxY: Math.max(...points.map((p) => p[1])),
+  };
+}
+
+/**
+ * A slab over the model's footprint outline (scene x, z, counter-clockwise from above), from z0 to z1 in the world:
+ * its top triangulated as the viewer's is, its sides facing out.
+ */
+function addOutlineSlab(
+  b: Builder,
+  outline: [number, number][],
+  toWorld: ModelWalls['toWorld'],
+  z0: number,
+  z1: number,
+  top: number,
+) {
+  const world = outline.map(([x, z]) => toWorld([x, 0, z]));
+  for (const [i, j, k] of triangulate(outline)) {
+    const [p, q, r] = [world[i]!, world[j]!, world[k]!];
+    b.tri([p[0], p[1], z1], [q[0], q[1], z1], [r[0], r[1], z1], [0, 0, 1], top);
+  }
+  let twiceArea = 0;
+  world.forEach((p, i) => {
+    const q = world[(i + 1) % world.length]!;
+    twiceArea += p[0] * q[1] - q[0] * p[1];
+  });
+  const turn = twiceArea > 0 ? 1 : -1; // counter-clockwise in the world: outward is to the right of each edge
+  world.forEach((p, i) => {
+    const q = world[(i + 1) % world.length]!;
+    const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (len < 1e-9) return;
+    const n = [((q[1] - p[1]) / len) * turn, (-(q[0] - p[0]) / len) * turn, 0];
+    b.quad([p[0], p[1], z0], [q[0], q[1], z0], [q[0], q[1], z1], [p[0], p[1], z1], n, MAT.slabSide);
+  });
 }
 
 /** Adds the model's wall pieces and window glass; returns the height of the wall tops in the world. */
