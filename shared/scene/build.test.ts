@@ -274,6 +274,9 @@ describe('sceneToGlb', () => {
     });
     const outline = scene.roof!.outline;
     expect(scene.footprint).toEqual(outline);
+    // No rooms were read: one floor slab over the same footprint (a plan with rooms has a slab per room).
+    expect(scene.floor?.outline).toEqual(outline);
+    expect(buildScene(roomPlan()).floor).toBeNull();
     // The L's six corners, each within a few centimetres of the walls' outer faces.
     expect(outline).toHaveLength(6);
     const area = Math.abs(

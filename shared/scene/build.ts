@@ -124,6 +124,7 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
 
   const outline = footprint(rooms, walls);
   const roof = o.roof && outline ? { outline, level: o.storeyHeight, thickness: o.slabThickness } : null;
+  const floor = !rooms.length && outline ? { outline, thickness: o.slabThickness } : null;
 
   return {
     units: 'm',
@@ -135,8 +136,9 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     openings,
     rooms,
     footprint: outline,
+    floor,
     roof,
-    bounds: sceneBounds(walls, rooms, roof, o),
+    bounds: sceneBounds(walls, rooms, floor, roof, o),
     warnings,
   };
 }
@@ -316,6 +318,7 @@ function footprint(rooms: SceneRoom[], walls: SceneWall[]): Floor[] | null {
 function sceneBounds(
   walls: SceneWall[],
   rooms: SceneRoom[],
+  floor: Scene['floor'],
   roof: Scene['roof'],
   o: SceneOptions,
 ): Scene['bounds'] {
@@ -331,6 +334,7 @@ function sceneBounds(
   };
   for (const w of walls) for (const box of w.pieces) for (const c of boxCorners(box)) add(...c);
   for (const r of rooms) for (const [x, z] of r.outline) add(x, -r.slabThickness, z);
+  if (floor) for (const [x, z] of floor.outline) add(x, -floor.thickness, z);
   if (roof) for (const [x, z] of roof.outline) add(x, roof.level + roof.thickness, z);
   if (!Number.isFinite(min[0])) return { min: [0, 0, 0], max: [0, o.storeyHeight, 0] };
   return { min, max };

@@ -102,6 +102,13 @@ function readBack(text: string): ReadBack {
 describe('sceneToIfc, read back with web-ifc', () => {
   afterAll(() => ifc.Dispose?.());
 
+  it('lays one floor slab over the footprint when the plan has no rooms, with the roof over the same outline', () => {
+    const scene = buildScene({ ...roomPlan, rooms: [] });
+    expect(scene.floor?.outline).toEqual(scene.roof?.outline);
+    const read = readBack(sceneToIfc(scene, { name: 'Room', timestamp: '2026-11-25T00:00:00Z' }));
+    expect(read.counts).toMatchObject({ wall: 4, space: 0, slab: 2 });
+  });
+
   it('writes walls, doors and windows filling their openings, spaces with areas, slabs and the roof', () => {
     const scene = buildScene(roomPlan);
     const text = sceneToIfc(scene, { name: 'Room', timestamp: '2026-11-25T00:00:00Z' });

@@ -231,6 +231,11 @@ export function sceneToIfc(scene: Scene, options: IfcOptions): string {
   });
   if (spaces.length) w.add(`IFCRELAGGREGATES(${id('storey-spaces')},$,$,$,${storey},(${spaces.join(',')}))`);
 
+  if (scene.floor) {
+    const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
+    const shape = sweptSolid(outlineProfile(scene.floor.outline), -scene.floor.thickness, scene.floor.thickness);
+    contained.push(w.add(`IFCSLAB(${id('floor')},$,'Floor',$,$,${placement},${shape},$,.FLOOR.)`));
+  }
   if (scene.roof) {
     const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
     const shape = sweptSolid(outlineProfile(scene.roof.outline), scene.roof.level, scene.roof.thickness);

@@ -59,6 +59,11 @@ export function sceneNodes(scene: Scene): NodeSpec[] {
     addSlab(mesh, room.outline, -room.slabThickness, 0);
     nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
   }
+  if (scene.floor) {
+    const mesh = emptyMesh();
+    addSlab(mesh, scene.floor.outline, -scene.floor.thickness, 0);
+    nodes.push({ name: 'Floor', mesh, material: 'Floor', extras: { kind: 'floor' } });
+  }
   if (scene.roof) {
     const mesh = emptyMesh();
     addSlab(mesh, scene.roof.outline, scene.roof.level, scene.roof.level + scene.roof.thickness);

@@ -60,6 +60,12 @@ export interface SceneRoom {
   slabThickness: number;
 }
 
+export interface SceneFloor {
+  /** The footprint (x, z), counter-clockwise seen from above; the slab's top at y = 0, this thick below. */
+  outline: [number, number][];
+  thickness: number;
+}
+
 export interface SceneRoof {
   /** The outline of the whole footprint (x, z), counter-clockwise seen from above; the slab's underside at `level`. */
   outline: [number, number][];
@@ -82,6 +88,8 @@ export interface Scene {
    * included; the roof covers it and the local renderer lays its floor over it. Null when there is nothing.
    */
   footprint: [number, number][] | null;
+  /** A floor slab over the footprint where the plan has no rooms (else each room has its own). */
+  floor: SceneFloor | null;
   roof: SceneRoof | null;
   /** Extent of everything, metres. */
   bounds: { min: Vec3; max: Vec3 };
