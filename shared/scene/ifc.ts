@@ -233,7 +233,11 @@ export function sceneToIfc(scene: Scene, options: IfcOptions): string {
 
   if (scene.floor) {
     const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
-    const shape = sweptSolid(outlineProfile(scene.floor.outline), -scene.floor.thickness, scene.floor.thickness);
+    const shape = sweptSolid(
+      outlineProfile(scene.floor.outline),
+      -scene.floor.thickness,
+      scene.floor.thickness,
+    );
     contained.push(w.add(`IFCSLAB(${id('floor')},$,'Floor',$,$,${placement},${shape},$,.FLOOR.)`));
   }
   if (scene.roof) {
