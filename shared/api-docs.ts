@@ -154,7 +154,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/projects/{projectId}/generations': {
     summary:
-      'Starts a generation of three variations (idempotent with `Idempotency-Key`). `camera` (optional: `{ position, target, fovDeg }` on the 3D model, metres, Y up) renders variations 1 and 3 from a camera placed in the viewer (2 from the opposite corner); each render returns the camera it was made from.',
+      'Starts a generation of three variations (idempotent with `Idempotency-Key`). `camera` (optional: `{ position, target, fovDeg }` on the 3D model, metres, Y up) renders variations 1 and 3 from a camera placed in the viewer (2 from the opposite corner); each render returns the camera it was made from (`camera`), or, drawn in the style’s own projection (isometric, cut-away interior), the camera on the model nearest to it (`viewpoint`).',
     body: createGenerationSchema,
     headers: '`Idempotency-Key` (optional, 8–128 characters): the same key returns the same generation.',
     responses: [

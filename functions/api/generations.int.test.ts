@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
-import type { Generation } from '../../shared/schemas/generations';
+import { type Generation, sceneCameraSchema } from '../../shared/schemas/generations';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import { planDxf } from '../lib/drawings/fixtures/plan';
 import { localAws } from '../test/local-aws';
@@ -362,6 +362,24 @@ describe('generations API on the local cloud (real state machine, local renderer
     const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
     expect(detail.renders.filter((r) => r.generationId === started.id).map((r) => r.camera)).toContainEqual(
       camera,
+    );
+
+    // An isometric generation is drawn in its own parallel projection: no camera, but each render names the camera
+    // on the model nearest to it (where "Open in 3D" opens), in the generation and in the project's renders.
+    const iso = await api(`/api/projects/${project.id}/generations`, {
+      token,
+      method: 'POST',
+      body: { prompt: 'Isometric axonometric view' },
+    });
+    const isoDone = await settled(token, project.id, (iso.json as { generation: Generation }).generation.id);
+    expect(isoDone.status).toBe('completed');
+    for (const r of isoDone.renders) {
+      expect(r.camera).toBeNull();
+      expect(sceneCameraSchema.safeParse(r.viewpoint).success).toBe(true);
+    }
+    const isoDetail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    expect(isoDetail.renders.find((r) => r.id === isoDone.renders[0]!.id)?.viewpoint).toEqual(
+      isoDone.renders[0]!.viewpoint,
     );
   });
 

@@ -97,6 +97,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     previewUrl: render.previewKey ? await presignView(env.rendersBucket, render.previewKey, 3600) : null,
     error: render.error ?? null,
     camera: render.camera ?? null,
+    ...(render.viewpoint ? { viewpoint: render.viewpoint } : {}),
     ...(render.promptReading ? { promptReading: render.promptReading } : {}),
     ...(render.refines ? { refines: render.refines } : {}),
     ...(render.geometryKept !== undefined ? { geometryKept: render.geometryKept } : {}),

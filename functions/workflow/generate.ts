@@ -82,6 +82,7 @@ export async function handler(input: VariationInput): Promise<NonNullable<Variat
     imageKey,
     description: result.description ?? '',
     ...(result.camera ? { camera: result.camera } : {}),
+    ...(result.viewpoint ? { viewpoint: result.viewpoint } : {}),
     ...(result.reading ? { reading: result.reading } : {}),
     ...(kept !== undefined ? { geometryKept: Math.round(kept * 1000) / 1000 } : {}),
   };

@@ -31,6 +31,7 @@ export async function handler(input: VariationInput): Promise<{ renderId: string
       previewKey: keysOf.preview,
       description,
       ...(input.image?.camera ? { camera: input.image.camera } : {}),
+      ...(input.image?.viewpoint ? { viewpoint: input.image.viewpoint } : {}),
       ...(input.image?.reading ? { reading: input.image.reading } : {}),
       ...(input.image?.geometryKept !== undefined ? { geometryKept: input.image.geometryKept } : {}),
       outputData: {

@@ -44,6 +44,8 @@ export interface VariationInput extends ExecutionInput {
     imageKey: string;
     description: string;
     camera?: SceneCamera;
+    /** Drawn in the style's own projection: the camera on the model nearest to it, for "Open in 3D". */
+    viewpoint?: SceneCamera;
     reading?: PromptReadingSummary;
     /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
     geometryKept?: number;

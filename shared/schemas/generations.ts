@@ -121,6 +121,8 @@ export interface GenerationRender {
   description?: string | null;
   /** The camera it was rendered from when the user chose one (else its variation's default camera). */
   camera?: SceneCamera | null;
+  /** Drawn in the style's own projection (isometric, cut-away interior): the camera on the model nearest to it. */
+  viewpoint?: SceneCamera;
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
   promptReading?: PromptReadingSummary;
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */

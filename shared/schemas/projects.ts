@@ -173,6 +173,11 @@ export interface ProjectRender {
   error?: string | null;
   /** The camera the user chose for it in the 3D viewer, when one was. */
   camera?: SceneCamera | null;
+  /**
+   * Drawn in the style's own projection (isometric, cut-away interior): the camera on the 3D model nearest to it,
+   * where "Open in 3D" opens the viewer.
+   */
+  viewpoint?: SceneCamera;
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
   promptReading?: PromptReadingSummary;
   /** A refinement's render: the render it refines and the follow-up words (shown in that render's thread). */

@@ -66,6 +66,8 @@ export interface GenerationRenderItem {
   error?: string | null;
   /** The camera the user chose for it, when one was. */
   camera?: SceneCamera;
+  /** Drawn in the style's own projection (isometric, cut-away): the camera on the model nearest to it. */
+  viewpoint?: SceneCamera;
   /** What the local renderer understood of the prompt, and the words it had no use for. */
   promptReading?: PromptReadingSummary;
   /** A refinement's render: the render it refines and the follow-up words. */
@@ -298,6 +300,7 @@ async function settleRender(
         description: string;
         outputData: Record<string, unknown>;
         camera?: SceneCamera;
+        viewpoint?: SceneCamera;
         reading?: PromptReadingSummary;
         geometryKept?: number;
       }
@@ -307,13 +310,14 @@ async function settleRender(
   const completed = outcome.status === 'completed';
   const renderUpdate = completed
     ? {
-        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.reading ? ', promptReading = :reading' : ''}${outcome.geometryKept !== undefined ? ', geometryKept = :kept' : ''}`,
+        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.viewpoint ? ', viewpoint = :viewpoint' : ''}${outcome.reading ? ', promptReading = :reading' : ''}${outcome.geometryKept !== undefined ? ', geometryKept = :kept' : ''}`,
         ExpressionAttributeValues: {
           ':status': 'completed',
           ':image': outcome.imageKey,
           ':preview': outcome.previewKey,
           ':description': outcome.description,
           ...(outcome.camera ? { ':camera': outcome.camera } : {}),
+          ...(outcome.viewpoint ? { ':viewpoint': outcome.viewpoint } : {}),
           ...(outcome.reading ? { ':reading': outcome.reading } : {}),
           ...(outcome.geometryKept !== undefined ? { ':kept': outcome.geometryKept } : {}),
           ':now': now,
@@ -386,6 +390,8 @@ export const completeRender = (
     outputData: Record<string, unknown>;
     /** The camera on the 3D model the image was made from. */
     camera?: SceneCamera;
+    /** Or, drawn in the style's own projection, the camera on the model nearest to it. */
+    viewpoint?: SceneCamera;
     reading?: PromptReadingSummary;
     geometryKept?: number;
   },

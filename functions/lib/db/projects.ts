@@ -66,6 +66,8 @@ export interface RenderItem {
   error?: string | null;
   /** The camera the user chose in the 3D viewer, when one was. */
   camera?: SceneCamera;
+  /** Drawn in the style's own projection (isometric, cut-away): the camera on the model nearest to it. */
+  viewpoint?: SceneCamera;
   /** What the local renderer understood of the prompt, and the words it had no use for. */
   promptReading?: PromptReadingSummary;
   /** A refinement's render: the render it refines and the follow-up words. */

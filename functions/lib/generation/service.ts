@@ -477,6 +477,7 @@ export async function toGeneration(
         error: r.error ?? null,
         description: r.description ?? null,
         camera: r.camera ?? null,
+        ...(r.viewpoint ? { viewpoint: r.viewpoint } : {}),
         ...(r.promptReading ? { promptReading: r.promptReading } : {}),
         ...(r.geometryKept !== undefined ? { geometryKept: r.geometryKept } : {}),
       })),

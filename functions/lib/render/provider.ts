@@ -45,6 +45,11 @@ export interface ImageResult {
   description?: string;
   /** The camera on the 3D model the image was made from, when it was made from one. */
   camera?: SceneCamera;
+  /**
+   * Made from the 3D model in a projection of its own (the isometric, the cut-away interior): the camera on the
+   * model nearest to it, for "Open in 3D" (not for rendering again: the style draws its own projection).
+   */
+  viewpoint?: SceneCamera;
   /** What a renderer that reads the brief itself understood of it, and the words it had no use for. */
   reading?: { understood: string[]; notUnderstood: string[] };
 }
@@ -105,7 +110,7 @@ export const localImageProvider: ImageProvider = {
       width: r.width,
       height: r.height,
       description: r.description,
-      ...(view ? { camera: view.camera } : {}),
+      ...(view ? { camera: view.camera } : r.viewpoint ? { viewpoint: r.viewpoint } : {}),
       reading: { understood: reading.understood, notUnderstood: reading.notUnderstood },
     };
   },

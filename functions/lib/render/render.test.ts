@@ -347,4 +347,29 @@ describe('a camera placed on the 3D model', () => {
     expect(at(x0 + (xm - x0) * 0.5, (z0 + z1) / 2)).toBe(5); // roof over the left half
     expect(at(xm + (x1 - xm) * 0.5, (z0 + z1) / 2)).not.toBe(5); // none over the right
   });
+
+  it.each(['isometric', 'interior'] as const)(
+    'names the camera on the model nearest to a %s render (drawn in its own projection) for Open in 3D',
+    async (style) => {
+      const { plan, drawing } = await readPlan(await bytes('dxf'));
+      const scene = buildScene(plan);
+      const own = await renderScene(drawing!, 1, style, 256, { scene });
+      expect(own.viewpoint).toBeDefined();
+      // Rendered from that camera (as a placed camera), the building covers nearly the same pixels.
+      const fromViewpoint = await renderScene(drawing!, 1, style, 256, {
+        scene,
+        camera: own.viewpoint!,
+      });
+      expect(fromViewpoint.viewpoint).toBeUndefined();
+      const building = (r: SceneRender) => r.classes.map((c) => (c >= 2 ? 1 : 0));
+      const [a, b] = [building(own), building(fromViewpoint)];
+      let both = 0;
+      let either = 0;
+      for (let i = 0; i < a.length; i++) {
+        if (a[i] && b[i]) both++;
+        if (a[i] || b[i]) either++;
+      }
+      expect(both / either).toBeGreaterThan(0.8);
+    },
+  );
 });

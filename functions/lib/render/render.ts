@@ -26,7 +26,7 @@ import {
 } from './raster';
 import { buildMesh, FLOOR_LEVEL, MAT, MAT_CLASS, type Mesh } from './scene';
 import { type Look, lookFor, type RGB, type Style, type Variation } from './styles';
-import { sceneToWorld, worldCamera } from './view-camera';
+import { sceneToWorld, viewpointOf, worldCamera, worldToScene } from './view-camera';
 import { watercolour } from './watercolour';
 
 export interface SceneRender {
@@ -43,6 +43,11 @@ export interface SceneRender {
   /** Height of the wall tops in this render (cut-away views cut them), metres above the ground. */
   wallTop: number;
   plan: Plan;
+  /**
+   * Rendered with the 3D model in the style's own projection (no camera given): the camera on the model nearest
+   * to it, for "Open in 3D".
+   */
+  viewpoint?: SceneCamera;
   timings: Record<string, number>;
 }
 
@@ -342,10 +347,11 @@ export async function renderScene(
     ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
     : styled;
   const model = options.scene;
+  const toWorld = model ? sceneToWorld(model, drawing, plan) : null;
   const mesh = buildMesh(
     plan,
     { cutHeight: look.cutHeight, groundScale: look.groundScale, ...(roof ? { roof: roof.kind } : {}) },
-    model ? { scene: model, toWorld: sceneToWorld(model, drawing, plan) } : undefined,
+    model && toWorld ? { scene: model, toWorld } : undefined,
   );
   const W = size;
   const H = size;
@@ -358,6 +364,15 @@ export async function renderScene(
     ? lookAtCamera(placed.eye, placed.target, placed.fovDeg, W, H)
     : fitCamera(mesh.box, { ...look.camera, width: W, height: H });
   const frame = rasterize(mesh, cam, { twoSided: (m) => m === MAT.glass });
+  const box = mesh.box;
+  const viewpoint =
+    toWorld && !placed
+      ? viewpointOf(
+          cam,
+          [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) / 2],
+          worldToScene(toWorld),
+        )
+      : undefined;
   lap('raster');
   const sunDir = directionFrom(look.sun.azimuth, look.sun.elevation);
   const shadowLen = Math.min(mesh.box.maxZ / Math.tan((Math.max(look.sun.elevation, 5) * Math.PI) / 180), 60);
@@ -430,6 +445,7 @@ export async function renderScene(
     visible,
     wallTop: mesh.wallTop,
     plan,
+    ...(viewpoint ? { viewpoint } : {}),
     timings,
   };
 }

@@ -194,6 +194,38 @@ describe('ProjectDetailPage', () => {
     click.mockRestore();
   });
 
+  it('offers Open in 3D on renders made from the model: at their camera, or the one nearest an isometric view', async () => {
+    const camera = {
+      position: [1, 2, 3] as [number, number, number],
+      target: [0, 0, 0] as [number, number, number],
+      fovDeg: 45,
+    };
+    api.get.mockResolvedValue(
+      projectDetail({
+        id: 'p1',
+        renders: [
+          projectRender({ id: 'placed', generationId: 'g1', variation: 1, fileId: 'f1', camera }),
+          projectRender({
+            id: 'iso',
+            generationId: 'g1',
+            variation: 2,
+            fileId: 'f1',
+            viewpoint: { ...camera, fovDeg: 20 },
+          }),
+          projectRender({ id: 'flat', generationId: 'g1', variation: 3, fileId: 'f1' }),
+        ],
+      }),
+    );
+    setup('/projects/p1?tab=renders');
+    const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (3)' }));
+    const cards = panel.getAllByTestId('render-card');
+    expect(cards.map((c) => !!within(c).queryByRole('button', { name: 'Open in 3D' }))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it('groups renders by generation, newest first, with the prompt once and the variations named in order', async () => {
     const older = '2026-01-02T10:00:00.000Z';
     const newer = '2026-01-03T10:00:00.000Z';

@@ -60,7 +60,7 @@ export function RenderCard({
   /** Why it failed; null when the group above already says it. */
   error?: string | null;
   onViewFull?: () => void;
-  /** Shown for renders made from a camera placed on the 3D model: the viewer opens at that camera. */
+  /** Shown for renders made from the 3D model: the viewer opens at its camera (or the one nearest its projection). */
   onOpenIn3d?: () => void;
   onDownload?: () => Promise<void>;
   onRetry?: () => void;

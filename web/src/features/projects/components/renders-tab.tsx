@@ -159,12 +159,17 @@ export function RendersList({
                       group.running ? 'Another variation is rendering; retry when it has finished' : undefined
                     }
                     onOpenIn3d={
-                      render.camera && render.fileId
+                      (render.camera ?? render.viewpoint) && render.fileId
                         ? () => {
                             performance.mark('planform:model-tab');
                             navigate(
                               { search: '?tab=model' },
-                              { state: { fileId: render.fileId, camera: render.camera } },
+                              {
+                                state: {
+                                  fileId: render.fileId,
+                                  camera: render.camera ?? render.viewpoint,
+                                },
+                              },
                             );
                           }
                         : undefined
