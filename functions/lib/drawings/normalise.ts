@@ -8,8 +8,9 @@ import { detectFormat } from './detect';
 import { unprocessable } from './errors';
 import { lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
-import { rasterisePdf } from './pdf';
-import type { Bounds, NormalisedDrawing, NormaliseInput, Segment } from './types';
+import { type PdfRaster, rasterisePdf } from './pdf';
+import { METRES_PER_POINT, statedScale } from './sheet-scale';
+import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment } from './types';
 
 const log = logger.child({ module: 'drawings' });
 
@@ -58,9 +59,10 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
         geometry: {
           bounds: { minX: 0, minY: 0, maxX: d.width, maxY: d.height },
           units: 'px',
-          metresPerUnit: null,
+          ...sheetScale(d),
           yDown: true,
           pixelTransform: d.pixelTransform,
+          texts: d.texts,
           source: {
             format: 'pdf',
             version: d.version,
@@ -103,6 +105,20 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     walls: result.geometry.segments?.length,
   });
   return result;
+}
+
+/**
+ * A PDF plotted at a stated scale ("1:50") has a known size: metres per pixel of its line drawing, when the scale
+ * the sheet states gives a plausible size for what is drawn (a few metres to a kilometre); else unknown.
+ */
+function sheetScale(d: PdfRaster): Pick<DrawingGeometry, 'metresPerUnit' | 'scaleSource'> {
+  const ratio = statedScale(d.texts.map((t) => t.text));
+  if (!ratio) return { metresPerUnit: null };
+  const metresPerPixel = (ratio * METRES_PER_POINT * d.pointsPerPixel) / d.pixelTransform.scale;
+  const side = Math.max(d.width, d.height) * metresPerPixel;
+  return side >= 3 && side <= 1000
+    ? { metresPerUnit: metresPerPixel, scaleSource: 'inferred' }
+    : { metresPerUnit: null };
 }
 
 function boundsOf(segments: Segment[]): Bounds {

@@ -31,6 +31,14 @@ export interface PdfRaster extends LineDrawing {
   pageViews: PdfPageView[];
   /** Page points per pixel of the drawn page (`originalWidth` × this = the page width in points). */
   pointsPerPixel: number;
+  /** The page's words, each at the middle of its run, in the line drawing's pixels. */
+  texts: PageText[];
+}
+
+export interface PageText {
+  text: string;
+  x: number;
+  y: number;
 }
 
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -83,13 +91,14 @@ async function eraseText(
   page: PdfPage,
   viewport: PageViewport,
   ctx: CanvasRenderingContext2D,
-): Promise<void> {
+): Promise<PageText[]> {
   let items: unknown[];
   try {
     items = (await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.')).items;
   } catch {
-    return;
+    return [];
   }
+  const texts: PageText[] = [];
   ctx.save();
   ctx.fillStyle = '#ffffff';
   for (const item of items.slice(0, 20_000)) {
@@ -118,8 +127,14 @@ async function eraseText(
     }
     ctx.closePath();
     ctx.fill();
+    const [mx, my] = viewport.convertToViewportPoint(
+      e + (ux * run.width) / 2 + vx * size * 0.4,
+      f + (uy * run.width) / 2 + vy * size * 0.4,
+    );
+    texts.push({ text: run.str.trim(), x: mx!, y: my! });
   }
   ctx.restore();
+  return texts;
 }
 
 /**
@@ -198,7 +213,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         cause: err instanceof Error ? err.message : String(err),
       });
     });
-    await eraseText(page, viewport, ctx);
+    const words = await eraseText(page, viewport, ctx);
     const image = ctx.getImageData(0, 0, width, height);
     const drawing = await lineDrawingFromRaster(
       { raw: { data: image.data, width, height, channels: 4 } },
@@ -211,6 +226,11 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
       page: pageNumber,
       pageViews: chosen.views,
       pointsPerPixel: 1 / scale,
+      texts: words.map((w) => ({
+        text: w.text,
+        x: (w.x - drawing.pixelTransform.offsetX) * drawing.pixelTransform.scale,
+        y: (w.y - drawing.pixelTransform.offsetY) * drawing.pixelTransform.scale,
+      })),
     };
   } finally {
     await doc?.destroy().catch(() => undefined);

@@ -56,6 +56,8 @@ export interface DrawingGeometry {
   details?: Segment[];
   /** Arcs (door swings among them). */
   arcs?: Arc[];
+  /** Words on the sheet (a PDF page's text), each at the middle of its run, in drawing units. */
+  texts?: { text: string; x: number; y: number }[];
   /** For raster inputs: original image pixel (x, y) → normalised PNG pixel ((x - offsetX) * scale, (y - offsetY) * scale). */
   pixelTransform?: { scale: number; offsetX: number; offsetY: number };
   /**

@@ -94,4 +94,13 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     expect(score.walls.f1).toBeGreaterThan(0.9);
     expect(score.walls.precision).toBeGreaterThan(0.9);
   }, 30_000);
+
+  it('takes the scale a plotted sheet states (1:50), or the one its room labels give', async () => {
+    const stated = await scored('pdf/architect_set_8_sheets_plans_elevations.pdf');
+    expect(stated.plan.space.scaleSource).toBe('inferred');
+    expect(stated.score.scaleWithinTolerance).toBe(true);
+    const labelled = await scored('pdf/iguide_house_3_floors_plan_on_p2.pdf');
+    expect(labelled.plan.space.scaleSource).toBe('inferred');
+    expect(labelled.score.scaleWithinTolerance).toBe(true);
+  }, 60_000);
 });

@@ -170,7 +170,7 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
       metresPerUnit,
       scaleGuessed,
       scaleSource: scaleGuessed
-        ? drawing.geometry.scaleSource === 'inferred'
+        ? drawing.geometry.scaleSource === 'inferred' || plan.scaleInferred
           ? 'inferred'
           : 'guessed'
         : 'file',

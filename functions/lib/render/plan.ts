@@ -8,6 +8,7 @@
 import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
 import type { NormalisedDrawing, Segment } from '../drawings/types';
+import { labelScaleFactor } from './label-scale';
 import { decodePngLuminance } from './png';
 
 export interface WallPiece {
@@ -56,6 +57,8 @@ export interface Plan {
   metresPerUnit: number;
   /** True when the scale was guessed (unitless CAD or a raster). */
   scaleGuessed: boolean;
+  /** Not from the file's units but from what it shows: a stated scale or room labels on a sheet. */
+  scaleInferred?: boolean;
   /** Drawing units → world metres. */
   toWorld: (x: number, y: number) => [number, number];
   /** World metres → drawing units (the inverse of `toWorld`). */
@@ -687,7 +690,8 @@ function runOpenings(
   return openings;
 }
 
-function rasterPlan(drawing: NormalisedDrawing): Plan {
+/** A raster plan; at `metresPerPixel` when known (a stated scale, room labels), else the walls span 14 m. */
+function rasterPlan(drawing: NormalisedDrawing, metresPerPixel?: number): Plan {
   let decoded: ReturnType<typeof decodePngLuminance>;
   try {
     decoded = decodePngLuminance(drawing.png);
@@ -736,8 +740,9 @@ function rasterPlan(drawing: NormalisedDrawing): Plan {
       maxY = Math.max(maxY, y + 1);
     }
   }
-  // Scale: a raster has none, so the walls' extent is taken as a 14 m plan.
-  const cell = 14 / Math.max(maxX - minX, maxY - minY);
+  // Scale: a plotted PDF may state one, room labels may give one; otherwise the walls' extent is taken as 14 m.
+  const known = metresPerPixel ?? drawing.geometry.metresPerUnit;
+  const cell = known ? known * cellPx : 14 / Math.max(maxX - minX, maxY - minY);
   const mpu = cell / cellPx;
   const gcx = (minX + maxX) / 2;
   const gcy = (minY + maxY) / 2;
@@ -781,6 +786,7 @@ function rasterPlan(drawing: NormalisedDrawing): Plan {
     wallThickness: thicknessGuess,
     metresPerUnit: mpu,
     scaleGuessed: true,
+    ...(known ? { scaleInferred: true } : {}),
     // Drawing units are the normalised PNG's pixels.
     toWorld: (x, y) => cellToWorld(x / cellPx + 3, y / cellPx + 3),
     fromWorld: (x, y) => [(x / cell + gcx - 3) * cellPx, (-y / cell + gcy - 3) * cellPx],
@@ -804,6 +810,11 @@ export function buildPlan(drawing: NormalisedDrawing): Plan {
     const vector = drawing.kind === 'cad';
     if (vector && !g.segments?.length) throw unprocessable('No walls could be found in this drawing.');
     plan = vector ? vectorPlan(drawing) : rasterPlan(drawing);
+    if (!vector && g.metresPerUnit == null && g.texts?.length) {
+      // Read again at the scale the room labels give, so that openings and rooms are judged in true metres.
+      const factor = labelScaleFactor(plan, g.texts);
+      if (factor) plan = { ...rasterPlan(drawing, plan.metresPerUnit * factor), scaleInferred: true };
+    }
     cache.set(drawing, plan);
   }
   return plan;
