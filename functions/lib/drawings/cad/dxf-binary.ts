@@ -1,4 +1,4 @@
-import { BINARY_DXF_SENTINEL } from '../detect';
+import { BINARY_DXF_SENTINEL } from '../../file-format';
 import { unprocessable } from '../errors';
 
 type Kind = 'str' | 'f64' | 'i16' | 'i32' | 'i64' | 'bool' | 'bin';
