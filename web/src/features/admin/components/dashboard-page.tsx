@@ -12,9 +12,8 @@ import {
   ScrollText,
   Users,
 } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,6 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatBytes } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { statsQueryOptions } from '../api/admin';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import { AdminPage, HealthBadge, StatCard } from './admin-ui';
 
 const number = new Intl.NumberFormat('en-US');
@@ -62,12 +62,7 @@ export function AdminDashboardPage() {
   const query = useQuery(statsQueryOptions());
   const { data: stats, isPending, isFetching, refetch } = query;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError) return;
-    console.error('Failed to load dashboard statistics', query.error);
-    toast.error('Error', { description: 'Failed to load dashboard statistics' });
-  }, [query.isError, query.errorUpdatedAt]);
+  useLoadErrorToast('Failed to load dashboard statistics', query.isError, query.error, query.errorUpdatedAt);
 
   return (
     <AdminPage

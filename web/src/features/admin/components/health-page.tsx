@@ -2,14 +2,14 @@ import { STORAGE_WARNING_BYTES } from '@shared/constants';
 import type { HealthProbe } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Cpu, Database, HardDrive, RefreshCw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
-import { toast } from 'sonner';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { healthQueryOptions } from '../api/admin';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import { AdminPage, HealthBadge } from './admin-ui';
 
 function ProbeCard({
@@ -48,12 +48,7 @@ export function AdminHealthPage() {
   const query = useQuery(healthQueryOptions());
   const health = query.data;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError) return;
-    console.error('Failed to load system health', query.error);
-    toast.error('Error', { description: 'Failed to load system health' });
-  }, [query.isError, query.errorUpdatedAt]);
+  useLoadErrorToast('Failed to load system health', query.isError, query.error, query.errorUpdatedAt);
 
   return (
     <AdminPage

@@ -3,13 +3,13 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { jobsQueryOptions } from '../api/admin';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import { AdminPage, DataTable, EmptyRow, LoadMoreButton, Td, Th } from './admin-ui';
 
 const FILTERS: readonly (JobStatus | 'all')[] = ['all', ...JOB_STATUSES];
@@ -28,12 +28,12 @@ export function AdminJobsPage() {
   const jobs = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError && !query.isFetchNextPageError) return;
-    console.error('Failed to load the AI queue', query.error);
-    toast.error('Error', { description: 'Failed to load the AI queue' });
-  }, [query.isError, query.isFetchNextPageError, query.errorUpdatedAt]);
+  useLoadErrorToast(
+    'Failed to load the AI queue',
+    query.isError || query.isFetchNextPageError,
+    query.error,
+    query.errorUpdatedAt,
+  );
 
   useEffect(() => {
     if (jobs.length === 0 && hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError)

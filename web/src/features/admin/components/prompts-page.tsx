@@ -2,7 +2,7 @@ import { TEMPLATE_CATEGORIES, TEMPLATE_VARIABLES_SHOWN } from '@shared/constants
 import { type PromptTemplate, splitVariables, type TemplateCategory } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, CheckCircle2, FileText, Pencil, Plus, Target, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import {
   updateTemplate,
 } from '../api/admin';
 import { formatPercent } from '../lib/format';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import {
   AdminPage,
   ConfirmDialog,
@@ -181,12 +182,7 @@ export function AdminPromptsPage() {
   const [editing, setEditing] = useState<PromptTemplate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PromptTemplate | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError) return;
-    console.error('Failed to load prompt templates', query.error);
-    toast.error('Error', { description: 'Failed to load prompt templates' });
-  }, [query.isError, query.errorUpdatedAt]);
+  useLoadErrorToast('Failed to load prompt templates', query.isError, query.error, query.errorUpdatedAt);
 
   const toggle = useMutation({
     mutationFn: (t: PromptTemplate) => updateTemplate(t.id, { isActive: !t.isActive }),

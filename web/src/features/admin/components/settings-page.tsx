@@ -2,7 +2,7 @@ import { SETTING_CATEGORIES } from '@shared/constants';
 import type { KnownSettingInfo, SystemSetting } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/utils';
 import { adminKeys, createSetting, deleteSetting, settingsQueryOptions, updateSetting } from '../api/admin';
 import { settingValueText } from '../lib/format';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import {
   AdminPage,
   ConfirmDialog,
@@ -196,12 +197,7 @@ export function AdminSettingsPage() {
   const [editing, setEditing] = useState<SystemSetting | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SystemSetting | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError) return;
-    console.error('Failed to load system settings', query.error);
-    toast.error('Error', { description: 'Failed to load system settings' });
-  }, [query.isError, query.errorUpdatedAt]);
+  useLoadErrorToast('Failed to load system settings', query.isError, query.error, query.errorUpdatedAt);
 
   const remove = useMutation({
     mutationFn: (s: SystemSetting) => deleteSetting(s.key),

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
+import { useMemo } from 'react';
 import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { formatBytes } from '@/lib/format';
 import { storageQueryOptions } from '../api/admin';
 import { formatPercent } from '../lib/format';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import { AdminPage, DataTable, EmptyRow, HealthBadge, LoadMoreButton, Td, Th } from './admin-ui';
 
 /** Storage used in total (counters) and per user (each profile's own counter), newest users first. */
@@ -15,12 +15,12 @@ export function AdminStoragePage() {
   const first = query.data?.pages[0];
   const users = useMemo(() => query.data?.pages.flatMap((p) => p.users) ?? [], [query.data]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError && !query.isFetchNextPageError) return;
-    console.error('Failed to load storage usage', query.error);
-    toast.error('Error', { description: 'Failed to load storage usage' });
-  }, [query.isError, query.isFetchNextPageError, query.errorUpdatedAt]);
+  useLoadErrorToast(
+    'Failed to load storage usage',
+    query.isError || query.isFetchNextPageError,
+    query.error,
+    query.errorUpdatedAt,
+  );
 
   return (
     <AdminPage title="Storage" subtitle="What uploaded files use, in total and per user">

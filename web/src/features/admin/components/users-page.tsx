@@ -23,6 +23,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { errorMessage } from '@/lib/utils';
 import { adminKeys, statsQueryOptions, updateUserRole, usersQueryOptions } from '../api/admin';
 import { ROLE_LABELS } from '../lib/format';
+import { useLoadErrorToast } from '../lib/use-load-error-toast';
 import { AdminPage, DataTable, EmptyRow, LoadMoreButton, Select, StatCard, Td, Th } from './admin-ui';
 
 const ROLE_FILTER_LABELS: Record<RoleFilter, string> = {
@@ -122,12 +123,12 @@ export function AdminUsersPage() {
   const users = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt tells one failure from the next
-  useEffect(() => {
-    if (!query.isError && !query.isFetchNextPageError && !stats.isError) return;
-    console.error('Failed to load users', query.error ?? stats.error);
-    toast.error('Error', { description: 'Failed to load users' });
-  }, [query.isError, query.isFetchNextPageError, query.errorUpdatedAt, stats.isError]);
+  useLoadErrorToast(
+    'Failed to load users',
+    query.isError || query.isFetchNextPageError || stats.isError,
+    query.error ?? stats.error,
+    Math.max(query.errorUpdatedAt, stats.errorUpdatedAt),
+  );
 
   // A filtered page can come back empty with more to read: keep reading until something shows or the end.
   useEffect(() => {
