@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, CORPUS_MISSING, corpusAvailable } from '../../bench/fidelity/corpus';
+
+if (!corpusAvailable()) console.warn(`The corpus check is skipped: ${CORPUS_MISSING}`);
+
 import { planDxf, planDxfBinary, planPdf, planPng } from './drawings/fixtures/plan';
 import { SNIFF_BYTES, sniffFormat } from './file-format';
 
@@ -32,7 +35,6 @@ describe('sniffFormat: the one content detector', () => {
   });
 
   it.skipIf(!corpusAvailable())('recognises every real drawing in the corpus', () => {
-    if (!corpusAvailable()) console.warn(CORPUS_MISSING);
     const expected: Record<string, string[]> = {
       dxf: ['dxf', 'dxf-binary'],
       dwg: ['dwg'],

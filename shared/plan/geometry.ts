@@ -150,6 +150,12 @@ export function indexCellSize(
 /** A grid cell's key: column and row packed into one number (within ±2^20 cells of the origin). */
 export const gridCellKey = (cx: number, cy: number) => (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
 
+/** The column and row a `gridCellKey` packs. */
+export const gridCellOf = (key: number): [number, number] => [
+  Math.floor(key / 2_097_152) - 1_048_576,
+  (key % 2_097_152) - 1_048_576,
+];
+
 /**
  * Keys (`gridCellKey`) of the square grid cells of side `cell` that hold a point within `reach` of the segment
  * (x1, y1)–(x2, y2): around samples every half cell along it, half a cell wider so that no cell between two samples

@@ -3,7 +3,8 @@
  * L-shaped house gets an L-shaped roof and floor, not the rectangle around it. Pure and bounded (a grid of at most
  * 400 cells a side).
  */
-import { cellsAlongSegment, dropCollinear, traceRegionOutline } from '../plan/geometry';
+import { cellsAlongSegment, dropCollinear, gridCellOf, traceRegionOutline } from '../plan/geometry';
+import { dilateSquare, floodOutside } from '../plan/grid-mask';
 import type { SceneWall } from './types';
 
 type Floor = [number, number];
@@ -19,66 +20,6 @@ const CLOSE_GAPS_M = [1.0, 1.75, 2.5];
 const SOLID_SHARE = 0.5;
 /** Unless the footprint is this much larger than the walls' own cells, they enclose nothing. */
 const ENCLOSED = 1.3;
-
-/** Square dilation of a grid mask by r cells (separable). */
-function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const rows = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (let x = 0; x < w; x++) {
-      if (mask[y * w + x]) last = x;
-      if (x - last <= r) rows[y * w + x] = 1;
-    }
-    last = Number.POSITIVE_INFINITY;
-    for (let x = w - 1; x >= 0; x--) {
-      if (mask[y * w + x]) last = x;
-      if (last - x <= r) rows[y * w + x] = 1;
-    }
-  }
-  const out = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (let y = 0; y < h; y++) {
-      if (rows[y * w + x]) last = y;
-      if (y - last <= r) out[y * w + x] = 1;
-    }
-    last = Number.POSITIVE_INFINITY;
-    for (let y = h - 1; y >= 0; y--) {
-      if (rows[y * w + x]) last = y;
-      if (last - y <= r) out[y * w + x] = 1;
-    }
-  }
-  return out;
-}
-
-/** Cells reached from the grid's border without crossing the barrier (4-connected). */
-function outsideOf(barrier: Uint8Array, w: number, h: number): Uint8Array {
-  const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const visit = (i: number) => {
-    if (!barrier[i] && !outside[i]) {
-      outside[i] = 1;
-      stack.push(i);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    visit(x);
-    visit((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    visit(y * w);
-    visit(y * w + w - 1);
-  }
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % w;
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    if (i >= w) visit(i - w);
-    if (i < (h - 1) * w) visit(i + w);
-  }
-  return outside;
-}
 
 /** The largest 4-connected piece of a mask, as a mask of 1s. */
 function largestPiece(mask: Uint8Array, w: number, h: number): { piece: Uint8Array; size: number } {
@@ -194,8 +135,9 @@ export function footprintOutline(walls: readonly SceneWall[]): Floor[] | null {
       cell,
     );
     for (const key of keys) {
-      const x = Math.floor(key / 2_097_152) - 1_048_576 - gx0;
-      const z = (key % 2_097_152) - 1_048_576 - gz0;
+      const [cx, cz] = gridCellOf(key);
+      const x = cx - gx0;
+      const z = cz - gz0;
       if (x < 0 || z < 0 || x >= w || z >= h || wallCells[z * w + x]) continue;
       wallCells[z * w + x] = 1;
       wallCount++;
@@ -206,7 +148,7 @@ export function footprintOutline(walls: readonly SceneWall[]): Floor[] | null {
   for (const gap of CLOSE_GAPS_M) {
     // Closing: the outside of the walls grown by `close`, grown back by as much.
     const close = Math.ceil(gap / cell);
-    const outside = dilate(outsideOf(dilate(wallCells, w, h, close), w, h), w, h, close);
+    const outside = dilateSquare(floodOutside(dilateSquare(wallCells, w, h, close), w, h), w, h, close);
     const enclosed = new Uint8Array(w * h);
     for (let i = 0; i < enclosed.length; i++) enclosed[i] = wallCells[i] || !outside[i] ? 1 : 0;
     const { piece, size } = largestPiece(enclosed, w, h);

@@ -2,7 +2,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../errors';
 import { tooLarge, unprocessable } from './errors';
 import { LIMITS } from './limits';
-import { findWallColour, type WallColour, wallInkOfColour, wallLikeness } from './wall-colour';
+import { findWallColour, readSheet, type WallColour, wallInkOfColour, wallLikeness } from './wall-colour';
 
 export type RasterSource =
   | { bytes: Uint8Array }
@@ -90,19 +90,20 @@ async function chooseInk(
     lum[i] = Math.round(0.2126 * d[i * 3]! + 0.7152 * d[i * 3 + 1]! + 0.0722 * d[i * 3 + 2]!);
   }
   const inkAt = (t: number) => lum.map((v) => (v < t !== inverted ? 1 : 0));
+  const sheet = readSheet(small);
   let threshold = otsuThreshold;
   let dark = inkAt(threshold);
   // A flat grey that is a fill, not walls: leaving it out keeps the walls as wall-like as they were.
   const fill = inverted ? null : greyFillBand(hist, otsuThreshold);
   if (fill) {
     const withoutFill = inkAt(fill.from);
-    const kept = wallLikeness(small, withoutFill) / Math.max(1e-9, wallLikeness(small, dark));
+    const kept = wallLikeness(small, withoutFill, sheet) / Math.max(1e-9, wallLikeness(small, dark, sheet));
     if (kept >= FILL_KEEPS_WALLS) {
       threshold = fill.from;
       dark = withoutFill;
     }
   }
-  return { threshold, wallColour: findWallColour(small, dark) };
+  return { threshold, wallColour: findWallColour(small, dark, sheet) };
 }
 
 /**

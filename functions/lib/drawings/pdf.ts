@@ -50,9 +50,14 @@ const MAX_PAGES_SCORED = 40;
  * Which page holds the floor plan: each page's texts (room names, areas, titles, scale bars) and how much it draws
  * (a page of prose draws little) are scored; the best page wins, the first on a tie.
  */
-async function choosePlanPage(doc: PdfDocument): Promise<{ page: number; views: PdfPageView[] }> {
+async function choosePlanPage(
+  doc: PdfDocument,
+): Promise<{ page: number; views: PdfPageView[]; textItems?: unknown[] }> {
   const views: PdfPageView[] = [];
-  let best = { page: 1, score: Number.NEGATIVE_INFINITY };
+  let best: { page: number; score: number; textItems?: unknown[] } = {
+    page: 1,
+    score: Number.NEGATIVE_INFINITY,
+  };
   const count = Math.min(doc.numPages, MAX_PAGES_SCORED);
   for (let p = 1; p <= count; p++) {
     let kind: PdfPageView['kind'] = 'unknown';
@@ -69,7 +74,9 @@ async function choosePlanPage(doc: PdfDocument): Promise<{ page: number; views: 
       const scored = scorePageTexts(items, operators.fnArray.length);
       if (scored.kind && scored.kind !== 'plan') kind = scored.kind;
       if (scored.title) label = `Page ${p}: ${scored.title}`;
-      if (scored.score > best.score && kind !== 'text') best = { page: p, score: scored.score };
+      // The chosen page's words are kept: its text is painted out and read for the scale without asking again.
+      if (scored.score > best.score && kind !== 'text')
+        best = { page: p, score: scored.score, textItems: text.items };
       page.cleanup();
     } catch {
       kind = 'unknown';
@@ -77,7 +84,7 @@ async function choosePlanPage(doc: PdfDocument): Promise<{ page: number; views: 
     views.push({ id: `page-${p}`, label, kind, page: p });
   }
   for (const v of views) if (v.page === best.page) v.kind = 'plan';
-  return { page: best.page, views };
+  return { page: best.page, views, ...(best.textItems ? { textItems: best.textItems } : {}) };
 }
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
@@ -91,10 +98,13 @@ async function eraseText(
   page: PdfPage,
   viewport: PageViewport,
   ctx: CanvasRenderingContext2D,
+  known?: unknown[],
 ): Promise<PageText[]> {
   let items: unknown[];
   try {
-    items = (await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.')).items;
+    items =
+      known ??
+      (await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.')).items;
   } catch {
     return [];
   }
@@ -178,12 +188,12 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         `This PDF has ${pages} page${pages === 1 ? '' : 's'}; there is no page ${options.page}.`,
       );
     }
-    const chosen =
+    const chosen: { page: number; views: PdfPageView[]; textItems?: unknown[] } =
       options.page !== undefined
-        ? { page: options.page, views: [] as PdfPageView[] }
+        ? { page: options.page, views: [] }
         : pages > 1
           ? await choosePlanPage(doc)
-          : { page: 1, views: [] as PdfPageView[] };
+          : { page: 1, views: [] };
     const pageNumber = chosen.page;
     const page = await doc.getPage(pageNumber).catch(() => {
       throw unprocessable(`Page ${pageNumber} of this PDF is damaged and could not be read.`);
@@ -213,7 +223,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         cause: err instanceof Error ? err.message : String(err),
       });
     });
-    const words = await eraseText(page, viewport, ctx);
+    const words = await eraseText(page, viewport, ctx, chosen.textItems);
     const image = ctx.getImageData(0, 0, width, height);
     const drawing = await lineDrawingFromRaster(
       { raw: { data: image.data, width, height, channels: 4 } },

@@ -73,9 +73,18 @@ export function roomArea(text: string): number | null {
   return null;
 }
 
+/**
+ * What a room label says of its room's size: an area as written, or the product of its two sides; null for other
+ * words.
+ */
+export function roomLabel(text: string): { kind: 'area' | 'size'; m2: number } | null {
+  const area = roomArea(text);
+  if (area !== null) return { kind: 'area', m2: area };
+  const size = roomSize(text);
+  return size ? { kind: 'size', m2: size[0] * size[1] } : null;
+}
+
 /** How large a room a label says it is, in square metres (a size's product or an area); null for other words. */
 export function labelledArea(text: string): number | null {
-  const size = roomSize(text);
-  if (size) return size[0] * size[1];
-  return roomArea(text);
+  return roomLabel(text)?.m2 ?? null;
 }

@@ -6,6 +6,8 @@
  * dark ink's. Pure functions over RGB pixels; no I/O.
  */
 
+import { dilateSquare } from '../../../shared/plan/grid-mask';
+
 export interface RgbImage {
   /** 3 bytes a pixel, row by row. */
   data: Uint8Array;
@@ -209,37 +211,6 @@ export function thinLongPixels(
   return out;
 }
 
-/** Square dilation of a mask by r pixels (separable). */
-function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const rows = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (let x = 0; x < w; x++) {
-      if (mask[y * w + x]) last = x;
-      if (x - last <= r) rows[y * w + x] = 1;
-    }
-    last = Number.POSITIVE_INFINITY;
-    for (let x = w - 1; x >= 0; x--) {
-      if (mask[y * w + x]) last = x;
-      if (last - x <= r) rows[y * w + x] = 1;
-    }
-  }
-  const out = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (let y = 0; y < h; y++) {
-      if (rows[y * w + x]) last = y;
-      if (y - last <= r) out[y * w + x] = 1;
-    }
-    last = Number.POSITIVE_INFINITY;
-    for (let y = h - 1; y >= 0; y--) {
-      if (rows[y * w + x]) last = y;
-      if (last - y <= r) out[y * w + x] = 1;
-    }
-  }
-  return out;
-}
-
 interface Runs {
   long: number;
   thin: number;
@@ -262,7 +233,7 @@ function wallParts(
   const thin = thinLongPixels(mask, w, h, runs.long, runs.thin);
   let thinLong = 0;
   for (let i = 0; i < thin.length; i++) if (thin[i]) thinLong++;
-  const near = dilate(thin, w, h, Math.ceil(runs.thin / 2));
+  const near = dilateSquare(thin, w, h, Math.ceil(runs.thin / 2));
   const parts = new Uint8Array(w * h);
   for (let i = 0; i < parts.length; i++) parts[i] = mask[i] && near[i] ? 1 : 0;
   return { parts, thinLong };
@@ -349,16 +320,29 @@ function groupMask(groups: Uint8Array, members: number[]): Uint8Array {
   return mask;
 }
 
+/** An image's background, building size and run lengths: read once, judged against many masks. */
+export interface SheetReading {
+  sheet: Sheet;
+  runs: Runs;
+}
+
+export function readSheet(img: RgbImage): SheetReading {
+  const sheet = sheetOf(img);
+  return { sheet, runs: runsFor(sheet) };
+}
+
 /**
  * The walls' colour, when the image's walls are better told by colour than by darkness: `darkInk` is the reading by
  * darkness (1 = ink) over the same pixels. Null when darkness reads the walls as well (line drawings, black walls).
  */
-export function findWallColour(img: RgbImage, darkInk: Uint8Array): WallColour | null {
-  const sheet = sheetOf(img);
+export function findWallColour(
+  img: RgbImage,
+  darkInk: Uint8Array,
+  { sheet, runs }: SheetReading = readSheet(img),
+): WallColour | null {
   if (sheet.size < 16) return null;
   const centres = colourGroups(img, sheet.background);
   if (centres.length < 2) return null;
-  const runs = runsFor(sheet);
   const dark = judge(darkInk, img, sheet, runs);
   const groups = groupsOf(img, sheet, centres);
   let best: { members: number[]; score: number } | null = null;
@@ -379,10 +363,13 @@ export function findWallColour(img: RgbImage, darkInk: Uint8Array): WallColour |
 }
 
 /** How wall-like a mask over the image is: its long thin stretches, weighted by their share of it. */
-export function wallLikeness(img: RgbImage, mask: Uint8Array): number {
-  const sheet = sheetOf(img);
+export function wallLikeness(
+  img: RgbImage,
+  mask: Uint8Array,
+  { sheet, runs }: SheetReading = readSheet(img),
+): number {
   if (sheet.size < 16) return 0;
-  return judge(mask, img, sheet, runsFor(sheet)).score;
+  return judge(mask, img, sheet, runs).score;
 }
 
 /** The wall-like pixels of that colour in an image (which may be the same picture at another size). */

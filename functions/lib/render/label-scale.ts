@@ -3,8 +3,8 @@
  * ("182 sq ft") against the area the reader found for it. Rooms the reader merged are compared with the sum of
  * their labels; the rooms that agree most closely decide.
  */
-import { labelledArea, roomArea } from '../drawings/sheet-scale';
-import type { Plan } from './plan';
+import { roomLabel } from '../drawings/sheet-scale';
+import { gridCellIndex, type Plan } from './plan';
 
 /** Rooms whose labels must agree (at least two and a third of the labelled rooms), and how closely. */
 const MIN_ROOMS = 2;
@@ -18,21 +18,16 @@ export function labelScaleFactor(
   plan: Plan,
   texts: readonly { text: string; x: number; y: number }[],
 ): number | null {
-  const g = plan.grid;
   const sizes = new Map<number, number>();
   const areas = new Map<number, number>();
   for (const t of texts) {
-    const area = roomArea(t.text);
-    const labelled = area ?? labelledArea(t.text);
-    if (!labelled || labelled < 1 || labelled > 2000) continue;
-    const [wx, wy] = plan.toWorld(t.x, t.y);
-    const gx = Math.floor((wx - g.ox) / g.cell);
-    const gy = Math.floor((wy - g.oy) / g.cell);
-    if (gx < 0 || gy < 0 || gx >= g.w || gy >= g.h) continue;
-    const room = g.room[gy * g.w + gx]!;
+    const label = roomLabel(t.text);
+    if (!label || label.m2 < 1 || label.m2 > 2000) continue;
+    const cell = gridCellIndex(plan, ...plan.toWorld(t.x, t.y));
+    const room = cell < 0 ? 0 : plan.grid.room[cell]!;
     if (!room) continue;
-    const into = area !== null ? areas : sizes;
-    into.set(room, (into.get(room) ?? 0) + labelled);
+    const into = label.kind === 'area' ? areas : sizes;
+    into.set(room, (into.get(room) ?? 0) + label.m2);
   }
   const factors: number[] = [];
   for (const room of new Set([...sizes.keys(), ...areas.keys()])) {

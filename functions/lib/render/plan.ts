@@ -5,6 +5,7 @@
  * at most ~260 cells a side.
  */
 
+import { floodOutside } from '../../../shared/plan/grid-mask';
 import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
 import type { NormalisedDrawing, Segment } from '../drawings/types';
@@ -146,32 +147,13 @@ export function maskRects(mask: Uint8Array, w: number, h: number): [number, numb
   return out;
 }
 
-function floodOutside(barrier: Uint8Array, w: number, h: number): Uint8Array {
-  const outside = new Uint8Array(w * h);
-  const stack: number[] = [];
-  const push = (i: number) => {
-    if (!barrier[i] && !outside[i]) {
-      outside[i] = 1;
-      stack.push(i);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    push(x);
-    push((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    push(y * w);
-    push(y * w + w - 1);
-  }
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % w;
-    if (x > 0) push(i - 1);
-    if (x < w - 1) push(i + 1);
-    if (i >= w) push(i - w);
-    if (i < (h - 1) * w) push(i + w);
-  }
-  return outside;
+/** The index of the plan grid's cell holding a world point; −1 outside the grid. */
+export function gridCellIndex(plan: Plan, x: number, y: number): number {
+  const g = plan.grid;
+  const gx = Math.floor((x - g.ox) / g.cell);
+  const gy = Math.floor((y - g.oy) / g.cell);
+  if (gx < 0 || gy < 0 || gx >= g.w || gy >= g.h) return -1;
+  return gy * g.w + gx;
 }
 
 function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: number, cellArea: number) {

@@ -10,7 +10,7 @@ import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
 import { fbm, hash2, hashBytes, mix, noise2, rand2, smoothstep } from './noise';
-import { buildPlan, type Plan } from './plan';
+import { buildPlan, gridCellIndex, type Plan } from './plan';
 import { describeRender, lookWithSettings, roofFor } from './prompt-look';
 import {
   type Camera,
@@ -101,14 +101,6 @@ interface Ctx {
   glow: Float32Array;
   seed: number;
   top: number;
-}
-
-function gridIndex(plan: Plan, x: number, y: number): number {
-  const g = plan.grid;
-  const gx = Math.floor((x - g.ox) / g.cell);
-  const gy = Math.floor((y - g.oy) / g.cell);
-  if (gx < 0 || gy < 0 || gx >= g.w || gy >= g.h) return -1;
-  return gy * g.w + gx;
 }
 
 /** Warm light spilling out of windows onto the ground around them, on the plan grid. */
@@ -508,7 +500,7 @@ function shade(ctx: Ctx, frame: Frame, rgb: Float32Array, classes: Uint8Array) {
         nz = -nz;
       }
       albedo(ctx, mat, p[0], p[1], p[2], nx, ny, nz, a);
-      const gi = gridIndex(plan, p[0], p[1]);
+      const gi = gridCellIndex(plan, p[0], p[1]);
       // Ambient occlusion from the plan: corners by walls and the foot of walls are darker.
       let ao = 1;
       if (nz > 0.5 && p[2] < F + 0.02) {
@@ -551,7 +543,7 @@ function shade(ctx: Ctx, frame: Frame, rgb: Float32Array, classes: Uint8Array) {
             lamp = 0.9 * (0.55 + 0.45 * smoothstep(0, 1.5, g.wallDist[gi]!));
           } else if (Math.abs(nz) < 0.5) {
             // Only the faces that look into a room are lit by its lamps.
-            const gj = gridIndex(plan, p[0] + nx * g.cell * 2, p[1] + ny * g.cell * 2);
+            const gj = gridCellIndex(plan, p[0] + nx * g.cell * 2, p[1] + ny * g.cell * 2);
             if (gj >= 0 && !g.outside[gj] && !g.wall[gj]) lamp = 0.7 * (0.6 + 0.4 * (1 - (p[2] - F) / wallH));
           }
         } else if (gi >= 0 && mat === MAT.ground) {

@@ -111,62 +111,16 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
     for (const w of plan.walls) b.box(w, F, top, MAT.wall, MAT.wallTop);
     for (const o of plan.openings) addOpening(b, o, F, H, plan.wallHeight);
   }
-  // Floor slab over the building's footprint: the 3D model's when there is one (the viewer's and the exports'),
-  // else what the renderer's own reading finds enclosed.
+  // Floor slab, and the roof asked for, over the building's footprint: the 3D model's when there is one (the
+  // viewer's and the exports'), else what the renderer's own reading finds enclosed.
+  const wallTop = top;
   const outline = model?.scene.footprint ?? null;
-  const g = plan.grid;
-  const footprint = new Uint8Array(g.w * g.h);
-  let area = 0;
-  for (let i = 0; i < footprint.length; i++) {
-    if (!g.outside[i]) {
-      footprint[i] = 1;
-      area++;
-    }
-  }
+  top =
+    model && outline
+      ? modelFloorAndRoof(b, outline, model.toWorld, top, opts.roof)
+      : readingFloorAndRoof(b, plan, top, opts.roof);
   const bw = plan.bounds.maxX - plan.bounds.minX;
   const bh = plan.bounds.maxY - plan.bounds.minY;
-  if (model && outline) {
-    addOutlineSlab(b, outline, model.toWorld, 0, F, MAT.floor);
-  } else if (area * g.cell * g.cell < bw * bh * 0.15) {
-    // Nothing enclosed (loose lines): a slab over the walls' bounds.
-    b.box(
-      {
-        x1: plan.bounds.minX,
-        y1: (plan.bounds.minY + plan.bounds.maxY) / 2,
-        x2: plan.bounds.maxX,
-        y2: (plan.bounds.minY + plan.bounds.maxY) / 2,
-        t: bh,
-      },
-      0,
-      F,
-      MAT.slabSide,
-      MAT.floor,
-    );
-  } else {
-    for (const [x0, y0, x1, y1] of maskRects(footprint, g.w, g.h)) {
-      const ax = g.ox + x0 * g.cell;
-      const bx = g.ox + x1 * g.cell;
-      const ay = g.oy + y0 * g.cell;
-      const by = g.oy + y1 * g.cell;
-      b.box(
-        { x1: ax, y1: (ay + by) / 2, x2: bx, y2: (ay + by) / 2, t: by - ay },
-        0,
-        F,
-        MAT.slabSide,
-        MAT.floor,
-      );
-    }
-  }
-  const wallTop = top;
-  if (model && outline) {
-    if (opts.roof === 'flat') {
-      addOutlineSlab(b, outline, model.toWorld, top, top + ROOF_SLAB, MAT.roof);
-      top += ROOF_SLAB;
-    } else if (opts.roof === 'pitched') {
-      top = pitchedRoof(b, worldBounds(outline, model.toWorld), top);
-    }
-  } else if (opts.roof === 'flat') top = addFlatRoof(b, footprint, g, top, area > 0);
-  else if (opts.roof === 'pitched') top = addPitchedRoof(b, footprint, g, plan.bounds, top, area > 0);
   // Ground plate centred on the building.
   const cx = (plan.bounds.minX + plan.bounds.maxX) / 2;
   const cy = (plan.bounds.minY + plan.bounds.maxY) / 2;
@@ -195,6 +149,70 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
     },
     wallTop,
   };
+}
+
+/** Floor and roof over the model's footprint outline; returns the top of the building. */
+function modelFloorAndRoof(
+  b: Builder,
+  outline: [number, number][],
+  toWorld: ModelWalls['toWorld'],
+  top: number,
+  roof: SceneOptions['roof'],
+): number {
+  addOutlineSlab(b, outline, toWorld, 0, FLOOR_LEVEL, MAT.floor);
+  if (roof === 'flat') {
+    addOutlineSlab(b, outline, toWorld, top, top + ROOF_SLAB, MAT.roof);
+    return top + ROOF_SLAB;
+  }
+  return roof === 'pitched' ? pitchedRoof(b, worldBounds(outline, toWorld), top) : top;
+}
+
+/** Floor and roof over what the renderer's own reading finds enclosed; returns the top of the building. */
+function readingFloorAndRoof(b: Builder, plan: Plan, top: number, roof: SceneOptions['roof']): number {
+  const g = plan.grid;
+  const footprint = new Uint8Array(g.w * g.h);
+  let area = 0;
+  for (let i = 0; i < footprint.length; i++) {
+    if (!g.outside[i]) {
+      footprint[i] = 1;
+      area++;
+    }
+  }
+  const bw = plan.bounds.maxX - plan.bounds.minX;
+  const bh = plan.bounds.maxY - plan.bounds.minY;
+  if (area * g.cell * g.cell < bw * bh * 0.15) {
+    // Nothing enclosed (loose lines): a slab over the walls' bounds.
+    b.box(
+      {
+        x1: plan.bounds.minX,
+        y1: (plan.bounds.minY + plan.bounds.maxY) / 2,
+        x2: plan.bounds.maxX,
+        y2: (plan.bounds.minY + plan.bounds.maxY) / 2,
+        t: bh,
+      },
+      0,
+      FLOOR_LEVEL,
+      MAT.slabSide,
+      MAT.floor,
+    );
+  } else {
+    for (const [x0, y0, x1, y1] of maskRects(footprint, g.w, g.h)) {
+      const ax = g.ox + x0 * g.cell;
+      const bx = g.ox + x1 * g.cell;
+      const ay = g.oy + y0 * g.cell;
+      const by = g.oy + y1 * g.cell;
+      b.box(
+        { x1: ax, y1: (ay + by) / 2, x2: bx, y2: (ay + by) / 2, t: by - ay },
+        0,
+        FLOOR_LEVEL,
+        MAT.slabSide,
+        MAT.floor,
+      );
+    }
+  }
+  if (roof === 'flat') return addFlatRoof(b, footprint, g, top, area > 0);
+  if (roof === 'pitched') return addPitchedRoof(b, footprint, g, plan.bounds, top, area > 0);
+  return top;
 }
 
 const ROOF_SLAB = 0.3;

@@ -5,6 +5,7 @@
  */
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
+import { cross3, dot3, sub3, unit3 } from '../../../shared/scene/vec3';
 import type { NormalisedDrawing } from '../drawings/types';
 import type { Plan } from './plan';
 import type { Camera, Vec3 } from './raster';
@@ -53,25 +54,19 @@ export function worldCamera(
 /** Renderer world metres → scene metres: the inverse of `sceneToWorld` (an affine map). */
 export function worldToScene(toWorld: (p: Vec3) => Vec3): (p: Vec3) => Vec3 {
   const o = toWorld([0, 0, 0]);
-  const column = (p: Vec3): Vec3 => {
-    const q = toWorld(p);
-    return [q[0] - o[0], q[1] - o[1], q[2] - o[2]];
-  };
-  const [a, b, c] = [column([1, 0, 0]), column([0, 1, 0]), column([0, 0, 1])];
-  // Inverse of the matrix whose columns are a, b, c (Cramer's rule).
-  const det =
-    a[0] * (b[1] * c[2] - c[1] * b[2]) -
-    b[0] * (a[1] * c[2] - c[1] * a[2]) +
-    c[0] * (a[1] * b[2] - b[1] * a[2]);
-  const cross = (u: Vec3, v: Vec3): Vec3 => [
-    u[1] * v[2] - u[2] * v[1],
-    u[2] * v[0] - u[0] * v[2],
-    u[0] * v[1] - u[1] * v[0],
-  ];
-  const rows = [cross(b, c), cross(c, a), cross(a, b)];
+  const [a, b, c] = (
+    [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ] as Vec3[]
+  ).map((p) => sub3(toWorld(p), o)) as [Vec3, Vec3, Vec3];
+  // Inverse of the matrix whose columns are a, b, c: rows b × c, c × a, a × b over the determinant a · (b × c).
+  const rows = [cross3(b, c), cross3(c, a), cross3(a, b)];
+  const det = dot3(a, rows[0]!);
   return (p) => {
-    const d: Vec3 = [p[0] - o[0], p[1] - o[1], p[2] - o[2]];
-    return rows.map((r) => (r[0] * d[0] + r[1] * d[1] + r[2] * d[2]) / det) as Vec3;
+    const d = sub3(p, o);
+    return rows.map((r) => dot3(r, d) / det) as Vec3;
   };
 }
 
@@ -91,25 +86,15 @@ export function viewpointOf(
   const a = (cam.width / 2 - cam.cx) / cam.scale;
   const b = (cam.cy - cam.height / 2) / cam.scale;
   const along = (o: Vec3, d: Vec3, t: number): Vec3 => [o[0] + d[0] * t, o[1] + d[1] * t, o[2] + d[2] * t];
-  const dot = (u: Vec3, v: Vec3) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
   if (cam.kind === 'persp') {
-    const raw: Vec3 = [
-      cam.f[0] + cam.r[0] * a + cam.u[0] * b,
-      cam.f[1] + cam.r[1] * a + cam.u[1] * b,
-      cam.f[2] + cam.r[2] * a + cam.u[2] * b,
-    ];
-    const len = Math.hypot(...raw);
-    const dir: Vec3 = [raw[0] / len, raw[1] / len, raw[2] / len];
-    const reach = Math.max(
-      1,
-      dot([lookAt[0] - cam.eye[0], lookAt[1] - cam.eye[1], lookAt[2] - cam.eye[2]], dir),
-    );
+    const dir = unit3(along(along(cam.f, cam.r, a), cam.u, b));
+    const reach = Math.max(1, dot3(sub3(lookAt, cam.eye), dir));
     const fovDeg = (2 * Math.atan(cam.height / 2 / cam.scale) * 180) / Math.PI;
     return { position: toScene(cam.eye), target: toScene(along(cam.eye, dir, reach)), fovDeg };
   }
   // The orthographic view's centre ray, and a narrow perspective camera far back along it framing as much.
   const origin = along(along(cam.eye, cam.r, a), cam.u, b);
-  const t = dot([lookAt[0] - origin[0], lookAt[1] - origin[1], lookAt[2] - origin[2]], cam.f);
+  const t = dot3(sub3(lookAt, origin), cam.f);
   const target = along(origin, cam.f, t);
   const distance = cam.height / 2 / cam.scale / Math.tan((ORTHO_STAND_IN_FOV * Math.PI) / 360);
   return {

@@ -2,6 +2,7 @@
  * Views on a CAD sheet: the sheet border is set aside, the rest is grouped into clusters of drawing separated by
  * white space (a plan, its elevations, sections, details, a title block…). Pure geometry; bounded by a fixed grid.
  */
+import { dilateSquare } from '../../../../shared/plan/grid-mask';
 import type { Bounds, Segment } from '../types';
 
 const GRID_SIDE = 512;
@@ -130,7 +131,7 @@ export function clusterViews(
     }
   });
   const grow = Math.max(1, Math.round(gapFraction * GRID_SIDE));
-  const grown = dilate(ink, w, h, grow);
+  const grown = dilateSquare(ink, w, h, grow);
   const label = new Int32Array(w * h).fill(-1);
   let count = 0;
   const stack: number[] = [];
@@ -164,35 +165,4 @@ export function clusterViews(
     view[i] = label[cy * w + cx]!;
   });
   return { view, count };
-}
-
-/** Square dilation by `r` cells, separably (rows, then columns). */
-function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const rows = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    let last = -1e9;
-    for (let x = 0; x < w; x++) {
-      if (mask[y * w + x]) last = x;
-      if (x - last <= r) rows[y * w + x] = 1;
-    }
-    last = 1e9;
-    for (let x = w - 1; x >= 0; x--) {
-      if (mask[y * w + x]) last = x;
-      if (last - x <= r) rows[y * w + x] = 1;
-    }
-  }
-  const out = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let last = -1e9;
-    for (let y = 0; y < h; y++) {
-      if (rows[y * w + x]) last = y;
-      if (y - last <= r) out[y * w + x] = 1;
-    }
-    last = 1e9;
-    for (let y = h - 1; y >= 0; y--) {
-      if (rows[y * w + x]) last = y;
-      if (last - y <= r) out[y * w + x] = 1;
-    }
-  }
-  return out;
 }
