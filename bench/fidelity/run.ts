@@ -10,7 +10,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import sharp from 'sharp';
+import { ESM_REQUIRE_SHIM, LAYER_MODULES } from '../../infra/lib/bundling';
 import type { PlanModel } from '../../shared/plan/schema';
 import { CORPUS_MISSING, type CorpusFile, corpusAvailable, corpusFiles, readTruthMask } from './corpus';
 import { type FileScore, scoreFile, wallMask } from './score';
@@ -41,6 +43,30 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'planform-fidelity-'));
 
+/**
+ * The worker runs as the deployed function does: one ESM bundle with the imaging layer's modules external, on
+ * plain Node. Under the tsx loader every module is transpiled on load (pdfjs alone costs ~0.4 s and ~160 MB), which
+ * would be measured as the reader's time and memory. The bundle lives under node_modules/.cache so that the
+ * external modules resolve.
+ */
+function bundleWorker(): string {
+  const outfile = join(root, 'node_modules', '.cache', 'planform-bench', 'fidelity-worker.mjs');
+  buildSync({
+    entryPoints: [join(here, 'worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_SHIM },
+    external: LAYER_MODULES,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+const workerBundle = bundleWorker();
+
 interface Run {
   file: CorpusFile;
   plan?: PlanModel;
@@ -54,7 +80,7 @@ interface Run {
 function readInWorker(file: CorpusFile): Omit<Run, 'file' | 'score'> {
   const out = join(work, `${file.name}.json`);
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', join(here, 'worker.ts'), file.absolutePath, out], {
+    execFileSync(process.execPath, [workerBundle, file.absolutePath, out], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: 120_000,

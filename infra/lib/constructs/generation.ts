@@ -10,6 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { DEFAULT_MODEL_IDS, GENERATE_TIMEOUT_SECONDS } from '../../../functions/lib/providers/config';
+import { LAYER_MODULES } from '../bundling';
 import { acknowledge, wildcardResource } from '../nag';
 import { REPO_ROOT, requireFile } from '../paths';
 import { LAMBDA_ARCHITECTURE, LAMBDA_RUNTIME, PlanformFunction } from './lambda-function';
@@ -87,7 +88,7 @@ const TASKS: Record<string, TaskSpec> = {
  * Modules esbuild cannot bundle come from a layer built for linux-arm64: the native image libraries, pdfjs (it
  * loads its worker file from beside itself) and libredwg (it loads its .wasm from beside itself).
  */
-export const LAYER_MODULES = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', '@mlightcad/libredwg-web'];
+export { LAYER_MODULES };
 export const IMAGING_LAYER_DIR = 'infra/layers/imaging/dist';
 export const IMAGING_LAYER_PLACEHOLDER = 'infra/layers/imaging/placeholder';
 /** The id of the synth warning for an imaging layer that was not (completely) built. */

@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ESM_REQUIRE_SHIM } from '../bundling';
 import { acknowledge, wildcardResource } from '../nag';
 import { REPO_ROOT, requireFile } from '../paths';
 
@@ -20,8 +21,6 @@ export const RUNTIME_SDK_MODULES = [
  * ESM bundles may contain CommonJS dependencies that call `require` (node built-ins); an ES module has no
  * `require`, so the bundle defines one (esbuild's `__require` helper picks it up).
  */
-const ESM_REQUIRE_SHIM =
-  "import { createRequire as __planformCreateRequire } from 'node:module'; const require = __planformCreateRequire(import.meta.url);";
 
 export interface PlanformFunctionProps {
   /** Handler module relative to the repository root, e.g. `functions/api/me.ts` (exports `handler`). */
