@@ -2,7 +2,7 @@ import { AppError } from '../errors';
 import { unprocessable, withTimeout } from './errors';
 import { type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
-import { scorePageTexts } from './vocabulary';
+import { mayBeProse, scorePageTexts } from './vocabulary';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfJs> | undefined;
@@ -46,45 +46,93 @@ type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 /** Pages considered when choosing the plan page; later pages can still be picked by the user. */
 const MAX_PAGES_SCORED = 40;
 
+interface ScoredPage {
+  page: number;
+  score: number;
+  kind: PdfPageView['kind'];
+  label: string;
+  words: string[];
+  textItems?: unknown[];
+}
+
+/** How many operators a page draws, or undefined when its content cannot be read. */
+async function drawingOperatorCount(doc: PdfDocument, pageNumber: number): Promise<number | undefined> {
+  try {
+    const page = await doc.getPage(pageNumber);
+    const operators = await withTimeout(
+      page.getOperatorList(),
+      10_000,
+      'This PDF page took too long to read.',
+    );
+    page.cleanup();
+    return operators.fnArray.length;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Which page holds the floor plan: each page's texts (room names, areas, titles, scale bars) and how much it draws
- * (a page of prose draws little) are scored; the best page wins, the first on a tie.
+ * Which page holds the floor plan: each page's texts (room names, areas, titles, scale bars) are scored, and the
+ * best page wins (the first on a tie) unless it draws too little to be a drawing (a page of prose). Only the
+ * leading candidates' drawings are counted: that means parsing the page (and decoding its images), which costs
+ * more than reading every page's words.
  */
 async function choosePlanPage(
   doc: PdfDocument,
 ): Promise<{ page: number; views: PdfPageView[]; textItems?: unknown[] }> {
-  const views: PdfPageView[] = [];
-  let best: { page: number; score: number; textItems?: unknown[] } = {
-    page: 1,
-    score: Number.NEGATIVE_INFINITY,
-  };
+  const pages: ScoredPage[] = [];
   const count = Math.min(doc.numPages, MAX_PAGES_SCORED);
   for (let p = 1; p <= count; p++) {
-    let kind: PdfPageView['kind'] = 'unknown';
-    let label = `Page ${p}`;
+    const scored: ScoredPage = {
+      page: p,
+      score: Number.NEGATIVE_INFINITY,
+      kind: 'unknown',
+      label: `Page ${p}`,
+      words: [],
+    };
     try {
       const page = await doc.getPage(p);
       const text = await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.');
-      const operators = await withTimeout(
-        page.getOperatorList(),
-        10_000,
-        'This PDF page took too long to read.',
-      );
-      const items = text.items.map((item) => ('str' in item ? item.str : ''));
-      const scored = scorePageTexts(items, operators.fnArray.length);
-      if (scored.kind && scored.kind !== 'plan') kind = scored.kind;
-      if (scored.title) label = `Page ${p}: ${scored.title}`;
-      // The chosen page's words are kept: its text is painted out and read for the scale without asking again.
-      if (scored.score > best.score && kind !== 'text')
-        best = { page: p, score: scored.score, textItems: text.items };
+      scored.words = text.items.map((item) => ('str' in item ? item.str : ''));
+      scored.textItems = text.items;
+      // Scored as a drawing; a page whose words could be prose, and the leading candidate, are scored again
+      // once their drawing is counted.
+      const byText = scorePageTexts(scored.words, Number.POSITIVE_INFINITY);
+      scored.score = byText.score;
+      if (byText.kind && byText.kind !== 'plan') scored.kind = byText.kind;
+      if (byText.title) scored.label = `Page ${p}: ${byText.title}`;
       page.cleanup();
     } catch {
-      kind = 'unknown';
+      scored.kind = 'unknown';
     }
-    views.push({ id: `page-${p}`, label, kind, page: p });
+    pages.push(scored);
   }
-  for (const v of views) if (v.page === best.page) v.kind = 'plan';
-  return { page: best.page, views, ...(best.textItems ? { textItems: best.textItems } : {}) };
+  const isProse = async (scored: ScoredPage) => {
+    const operators = await drawingOperatorCount(doc, scored.page);
+    return operators !== undefined && scorePageTexts(scored.words, operators).kind === 'text';
+  };
+  for (const scored of pages) if (mayBeProse(scored.words) && (await isProse(scored))) scored.kind = 'text';
+  let chosen: ScoredPage | undefined;
+  for (const candidate of [...pages].sort((a, b) => b.score - a.score || a.page - b.page)) {
+    if (candidate.score === Number.NEGATIVE_INFINITY) break;
+    if (candidate.kind === 'text') continue;
+    if (!mayBeProse(candidate.words) && (await isProse(candidate))) {
+      candidate.kind = 'text';
+      continue;
+    }
+    chosen = candidate;
+    break;
+  }
+  chosen ??= pages[0]!;
+  const views = pages.map(
+    ({ page, kind, label }): PdfPageView => ({
+      id: `page-${page}`,
+      label,
+      kind: page === chosen.page ? 'plan' : kind,
+      page,
+    }),
+  );
+  return { page: chosen.page, views, ...(chosen.textItems ? { textItems: chosen.textItems } : {}) };
 }
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom, scorePageTexts } from './vocabulary';
+import { isNotWallLayer, isWallLayer, kindNamedBy, mayBeProse, namesARoom, scorePageTexts } from './vocabulary';
 
 describe('layer names', () => {
   it.each([
@@ -115,5 +115,15 @@ describe('scorePageTexts (which PDF page is the floor plan)', () => {
       () => 'Bedroom: 11 x 12 ft | 129 sq ft and more words about measuring rooms',
     );
     expect(scorePageTexts(prose, 150).kind).toBe('text');
+  });
+});
+
+describe('mayBeProse (whether a page is worth counting its drawing)', () => {
+  it('is true of sentences, false of a drawing’s short labels and of a few words', () => {
+    const sentence = 'Only major rooms are listed and some listed rooms may be excluded from the total area.';
+    expect(mayBeProse(Array.from({ length: 8 }, () => sentence))).toBe(true);
+    const labels = ['KITCHEN', '3.20 x 4.10', 'BEDROOM 1', '12.4 m²', 'EX. WALL', 'NEW DOOR'];
+    expect(mayBeProse(Array.from({ length: 40 }, (_, i) => labels[i % labels.length]!))).toBe(false);
+    expect(mayBeProse([sentence])).toBe(false);
   });
 });

@@ -342,6 +342,24 @@ export interface PageTextScore {
  * How much a page's texts say "floor plan": room names and area labels, a plan title and a scale count for it;
  * elevation, section, site, roof and schedule titles, storey level markers and pages of prose count against it.
  */
+const PROSE_MIN_WORDS = 60;
+
+/**
+ * Whether a page's words could be prose (many words in sentence-long runs) and so worth counting its drawing to
+ * find out; a drawing's runs are labels of a few words each.
+ */
+export function mayBeProse(items: string[]): boolean {
+  let words = 0;
+  let runs = 0;
+  for (const raw of items) {
+    const text = raw.trim();
+    if (!text) continue;
+    runs += 1;
+    words += text.split(/\s+/).length;
+  }
+  return words > PROSE_MIN_WORDS && words >= runs * 5;
+}
+
 export function scorePageTexts(items: string[], drawingOperators: number): PageTextScore {
   let score = 0;
   let title: string | null = null;
@@ -370,7 +388,7 @@ export function scorePageTexts(items: string[], drawingOperators: number): PageT
   if (levelMarks >= 2) score -= 4;
   const storeys = new Set((joined.match(STOREY_NAME) ?? []).map((m) => m.toLowerCase().replace(/\s+/g, ' ')));
   if (storeys.size >= 2 && score > 0) score /= storeys.size;
-  const prose = drawingOperators < 400 && words > 60;
+  const prose = drawingOperators < 400 && words > PROSE_MIN_WORDS;
   if (prose) score -= 10;
   return { score, kind: prose ? 'text' : (named ?? (levelMarks >= 2 ? 'section' : null)), title };
 }
