@@ -2,6 +2,14 @@ import { AppError } from '../errors';
 import { unprocessable, withTimeout } from './errors';
 import { type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
+import {
+  type Affine,
+  drawableAsVectors,
+  drawPageVectors,
+  markupPaths,
+  type PageVectors,
+  readPageVectors,
+} from './pdf-paths';
 import { mayBeProse, scorePageTexts } from './vocabulary';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -146,7 +154,8 @@ async function eraseText(
   page: PdfPage,
   viewport: PageViewport,
   ctx: CanvasRenderingContext2D,
-  known?: unknown[],
+  known: unknown[] | undefined,
+  paint: boolean,
 ): Promise<PageText[]> {
   let items: unknown[];
   try {
@@ -178,13 +187,15 @@ async function eraseText(
       [run.width + pad, size * 1.1],
       [-pad, size * 1.1],
     ].map(([s, t]) => viewport.convertToViewportPoint(e + ux * s! + vx * t!, f + uy * s! + vy * t!));
-    ctx.beginPath();
-    for (const [i, [x, y]] of corners.entries()) {
-      if (i === 0) ctx.moveTo(x!, y!);
-      else ctx.lineTo(x!, y!);
+    if (paint) {
+      ctx.beginPath();
+      for (const [i, [x, y]] of corners.entries()) {
+        if (i === 0) ctx.moveTo(x!, y!);
+        else ctx.lineTo(x!, y!);
+      }
+      ctx.closePath();
+      ctx.fill();
     }
-    ctx.closePath();
-    ctx.fill();
     const [mx, my] = viewport.convertToViewportPoint(
       e + (ux * run.width) / 2 + vx * size * 0.4,
       f + (uy * run.width) / 2 + vy * size * 0.4,
@@ -193,6 +204,52 @@ async function eraseText(
   }
   ctx.restore();
   return texts;
+}
+
+type OperatorList = Awaited<ReturnType<PdfPage['getOperatorList']>>;
+
+/** The page's operators and what they draw; undefined when its content cannot be read. */
+async function pageVectors(
+  pdfjs: PdfJs,
+  page: PdfPage,
+  base: PageViewport,
+): Promise<{ operators: OperatorList; vectors: PageVectors } | undefined> {
+  try {
+    const operators = await withTimeout(
+      page.getOperatorList(),
+      10_000,
+      'This PDF page took too long to read.',
+    );
+    return { operators, vectors: readPageVectors(operators, pdfjs.OPS, base.transform as Affine) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Draws the page with pdfjs, leaving out the operators in `skip`. */
+async function renderWithPdfJs(
+  page: PdfPage,
+  canvas: HTMLCanvasElement,
+  ctx: CanvasRenderingContext2D,
+  viewport: PageViewport,
+  skip: Set<number>,
+  pageNumber: number,
+): Promise<void> {
+  const render = page.render({
+    canvasContext: ctx,
+    canvas,
+    viewport,
+    background: '#ffffff',
+    ...(skip.size > 0 ? { operationsFilter: (index: number) => !skip.has(index) } : {}),
+  });
+  await withTimeout(render.promise, LIMITS.pdfTimeoutMs, 'This PDF page took too long to draw.', () =>
+    render.cancel(),
+  ).catch((err: unknown) => {
+    if (err instanceof AppError) throw err;
+    throw unprocessable(`Page ${pageNumber} of this PDF could not be drawn; the file may be damaged.`, {
+      cause: err instanceof Error ? err.message : String(err),
+    });
+  });
 }
 
 /**
@@ -248,6 +305,8 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
     });
     const base = page.getViewport({ scale: 1 });
     if (!(base.width > 0 && base.height > 0)) throw unprocessable(`Page ${pageNumber} of this PDF is empty.`);
+    const read = await pageVectors(pdfjs, page, base);
+    const markup = read ? markupPaths(read.vectors, base.width, base.height) : new Set<number>();
     const scale = LIMITS.pdfRenderSide / Math.max(base.width, base.height);
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.round(viewport.width));
@@ -257,21 +316,15 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
     const { canvas, context: ctx } = factory.create(width, height);
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, width, height);
-    const render = page.render({
-      canvasContext: ctx,
-      canvas,
-      viewport,
-      background: '#ffffff',
-    });
-    await withTimeout(render.promise, LIMITS.pdfTimeoutMs, 'This PDF page took too long to draw.', () =>
-      render.cancel(),
-    ).catch((err: unknown) => {
-      if (err instanceof AppError) throw err;
-      throw unprocessable(`Page ${pageNumber} of this PDF could not be drawn; the file may be damaged.`, {
-        cause: err instanceof Error ? err.message : String(err),
-      });
-    });
-    const words = await eraseText(page, viewport, ctx, chosen.textItems);
+    // A page of paths alone is drawn from its paths (text left out, markup and dashed lines skipped); a page with
+    // images, patterns or shadings is drawn by pdfjs, its markup filtered out.
+    const ownDrawing = read !== undefined && drawableAsVectors(read.vectors);
+    if (ownDrawing) {
+      drawPageVectors(ctx, read.operators, pdfjs.OPS, base.transform as Affine, scale, markup);
+    } else {
+      await renderWithPdfJs(page, canvas, ctx, viewport, markup, pageNumber);
+    }
+    const words = await eraseText(page, viewport, ctx, chosen.textItems, !ownDrawing);
     const image = ctx.getImageData(0, 0, width, height);
     const drawing = await lineDrawingFromRaster(
       { raw: { data: image.data, width, height, channels: 4 } },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isNotWallLayer, isWallLayer, kindNamedBy, mayBeProse, namesARoom, scorePageTexts } from './vocabulary';
+import {
+  isNotWallLayer,
+  isWallLayer,
+  kindNamedBy,
+  mayBeProse,
+  namesARoom,
+  scorePageTexts,
+} from './vocabulary';
 
 describe('layer names', () => {
   it.each([

@@ -1,0 +1,440 @@
+/**
+ * A PDF page's vector content, read from its pdfjs operator list: every painted path with its line weight, colours,
+ * dash and extent in page points (origin top-left, y down), and every image's extent. Pure: the operator list and
+ * the page's base transform in, plain data out, so the reader can tell a drawing's walls from its annotation by
+ * what was drawn rather than by pixels.
+ */
+
+/** A 2D affine transform [a, b, c, d, e, f]: x' = a·x + c·y + e, y' = b·x + d·y + f (PDF order). */
+export type Affine = [number, number, number, number, number, number];
+
+export type PathPaint = 'stroke' | 'fill' | 'fillStroke' | 'none';
+
+export interface PagePath {
+  /** The path's index in the operator list (what the renderer's operation filter is given). */
+  index: number;
+  paint: PathPaint;
+  /** Stroke width in page points (0 = the thinnest line the device can draw). */
+  width: number;
+  strokeColour: string;
+  fillColour: string;
+  dashed: boolean;
+  /** Filled by the even-odd rule (holes where it overlaps itself), else non-zero. */
+  evenOdd: boolean;
+  /** Extent in page points: [minX, minY, maxX, maxY]. */
+  bbox: [number, number, number, number];
+  /** Its subpaths in page points, each a flat [x0, y0, x1, y1, …] polyline (curves flattened). */
+  subpaths: number[][];
+  /** True when the path holds a curve (arcs of door swings, bubbles, trees). */
+  curved: boolean;
+}
+
+export interface PageImage {
+  index: number;
+  bbox: [number, number, number, number];
+}
+
+export interface PageVectors {
+  paths: PagePath[];
+  images: PageImage[];
+  /** Text drawn with fonts (each `showText`); glyphs drawn as paths are paths. */
+  textRuns: number;
+  /** Paint this reader does not reproduce (patterns, shadings, transparency groups, image masks). */
+  unsupported: number;
+}
+
+/** The operator numbers used here, by name (pdfjs's `OPS`). */
+export type OperatorCodes = Record<string, number>;
+
+/** The draw codes inside a `constructPath`'s path data (pdfjs's `DrawOPS`). */
+const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
+
+const MAX_PATHS = 200_000;
+const MAX_POINTS_PER_PATH = 20_000;
+
+export const multiply = (m: Affine, n: Affine): Affine => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+const apply = (m: Affine, x: number, y: number): [number, number] => [
+  m[0] * x + m[2] * y + m[4],
+  m[1] * x + m[3] * y + m[5],
+];
+
+/** How much a transform scales lengths (the square root of its area scale). */
+const lengthScale = (m: Affine) => Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
+
+interface GraphicsState {
+  ctm: Affine;
+  width: number;
+  strokeColour: string;
+  fillColour: string;
+  dashed: boolean;
+}
+
+function paintOf(code: number, ops: OperatorCodes): PathPaint {
+  if (code === ops.stroke || code === ops.closeStroke) return 'stroke';
+  if (code === ops.fill || code === ops.eoFill) return 'fill';
+  if (
+    code === ops.fillStroke ||
+    code === ops.eoFillStroke ||
+    code === ops.closeFillStroke ||
+    code === ops.closeEOFillStroke
+  )
+    return 'fillStroke';
+  return 'none';
+}
+
+const CURVE_STEPS = 8;
+
+/**
+ * A path's subpaths in page points, from pdfjs's path data (draw codes followed by their coordinates): each a flat
+ * [x0, y0, x1, y1, …] polyline, curves flattened into short chords; closed subpaths end where they began.
+ */
+function subpathsOf(data: ArrayLike<number>, ctm: Affine): { subpaths: number[][]; curved: boolean } {
+  const subpaths: number[][] = [];
+  let curved = false;
+  let points = 0;
+  let current: number[] | undefined;
+  const lineTo = (p: [number, number]) => {
+    if (!current || points >= MAX_POINTS_PER_PATH) return;
+    current.push(p[0], p[1]);
+    points += 1;
+  };
+  for (let i = 0; i < data.length; ) {
+    const code = data[i++];
+    if (code === DRAW.moveTo) {
+      current = [...apply(ctm, data[i]!, data[i + 1]!)];
+      subpaths.push(current);
+      i += 2;
+    } else if (code === DRAW.lineTo) {
+      lineTo(apply(ctm, data[i]!, data[i + 1]!));
+      i += 2;
+    } else if (code === DRAW.curveTo || code === DRAW.quadraticCurveTo) {
+      curved = true;
+      const cubic = code === DRAW.curveTo;
+      const n = cubic ? 6 : 4;
+      if (current && current.length >= 2) {
+        const x0 = current[current.length - 2]!;
+        const y0 = current[current.length - 1]!;
+        const [x1, y1] = apply(ctm, data[i]!, data[i + 1]!);
+        const [x2, y2] = apply(ctm, data[i + 2]!, data[i + 3]!);
+        const [x3, y3] = cubic ? apply(ctm, data[i + 4]!, data[i + 5]!) : [x2, y2];
+        for (let k = 1; k <= CURVE_STEPS; k++) {
+          const t = k / CURVE_STEPS;
+          const u = 1 - t;
+          if (cubic) {
+            lineTo([
+              u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+              u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
+            ]);
+          } else {
+            lineTo([u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2]);
+          }
+        }
+      }
+      i += n;
+    } else if (code === DRAW.closePath) {
+      if (current && current.length >= 4) lineTo([current[0]!, current[1]!]);
+    } else {
+      break;
+    }
+  }
+  return { subpaths: subpaths.filter((sub) => sub.length >= 4), curved };
+}
+
+/** A polyline's straight pieces, [x1, y1, x2, y2] each. */
+export function piecesOf(subpaths: number[][]): number[][] {
+  const pieces: number[][] = [];
+  for (const sub of subpaths)
+    for (let i = 2; i < sub.length; i += 2) pieces.push([sub[i - 2]!, sub[i - 1]!, sub[i]!, sub[i + 1]!]);
+  return pieces;
+}
+
+function bboxOf(subpaths: number[][]): [number, number, number, number] {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const sub of subpaths) {
+    for (let i = 0; i < sub.length; i += 2) {
+      minX = Math.min(minX, sub[i]!);
+      maxX = Math.max(maxX, sub[i]!);
+      minY = Math.min(minY, sub[i + 1]!);
+      maxY = Math.max(maxY, sub[i + 1]!);
+    }
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+/** What a walk over a page's operators reports, in drawing order. */
+export interface PageVisitor {
+  path?(path: PagePath): void;
+  image?(image: PageImage): void;
+  save?(): void;
+  restore?(): void;
+  /** The path just visited (painted or not) clips what follows until the enclosing restore. */
+  clip?(subpaths: number[][], evenOdd: boolean): void;
+  text?(): void;
+  unsupported?(): void;
+}
+
+/**
+ * Walks an operator list keeping the graphics state (transform stack, line width, colours, dash) and reports each
+ * path, image, clip and save/restore in drawing order. `base` maps PDF user space to page points, top-left origin
+ * (the page's viewport at scale 1).
+ */
+export function walkPage(
+  operators: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
+  ops: OperatorCodes,
+  base: Affine,
+  visit: PageVisitor,
+): void {
+  const stack: GraphicsState[] = [];
+  let state: GraphicsState = {
+    ctm: base,
+    width: 1,
+    strokeColour: '#000000',
+    fillColour: '#000000',
+    dashed: false,
+  };
+  let pendingClip: 'nonzero' | 'evenodd' | undefined;
+  let paths = 0;
+  const count = operators.fnArray.length;
+  for (let index = 0; index < count; index++) {
+    const code = operators.fnArray[index]!;
+    const args = operators.argsArray[index] as unknown[] | null;
+    switch (code) {
+      case ops.save:
+        stack.push({ ...state });
+        visit.save?.();
+        break;
+      case ops.restore:
+        if (stack.length > 0) {
+          state = stack.pop()!;
+          visit.restore?.();
+        }
+        break;
+      case ops.transform:
+        state.ctm = multiply(state.ctm, args as Affine);
+        break;
+      case ops.paintFormXObjectBegin:
+        stack.push({ ...state });
+        visit.save?.();
+        if (Array.isArray(args?.[0])) state.ctm = multiply(state.ctm, args[0] as Affine);
+        break;
+      case ops.paintFormXObjectEnd:
+        if (stack.length > 0) {
+          state = stack.pop()!;
+          visit.restore?.();
+        }
+        break;
+      case ops.setLineWidth:
+        state.width = Number(args?.[0]) || 0;
+        break;
+      case ops.setDash:
+        state.dashed = Array.isArray(args?.[0]) && (args[0] as unknown[]).length > 0;
+        break;
+      case ops.setGState:
+        for (const entry of (args?.[0] as [string, unknown][] | undefined) ?? []) {
+          if (entry[0] === 'LW') state.width = Number(entry[1]) || 0;
+          if (entry[0] === 'D')
+            state.dashed = Array.isArray(entry[1]) && ((entry[1] as unknown[])[0] as unknown[]).length > 0;
+        }
+        break;
+      case ops.setStrokeRGBColor:
+        state.strokeColour = String(args?.[0]);
+        break;
+      case ops.setFillRGBColor:
+        state.fillColour = String(args?.[0]);
+        break;
+      case ops.setStrokeTransparent:
+        state.strokeColour = 'transparent';
+        break;
+      case ops.setFillTransparent:
+        state.fillColour = 'transparent';
+        break;
+      case ops.setFillColorN:
+      case ops.setStrokeColorN:
+      case ops.shadingFill:
+      case ops.beginGroup:
+      case ops.paintSolidColorImageMask:
+      case ops.rawFillPath:
+        visit.unsupported?.();
+        break;
+      case ops.clip:
+        pendingClip = 'nonzero';
+        break;
+      case ops.eoClip:
+        pendingClip = 'evenodd';
+        break;
+      case ops.showText:
+        visit.text?.();
+        break;
+      case ops.paintImageXObject:
+      case ops.paintInlineImageXObject:
+      case ops.paintImageMaskXObject: {
+        const corners = [
+          apply(state.ctm, 0, 0),
+          apply(state.ctm, 1, 0),
+          apply(state.ctm, 1, 1),
+          apply(state.ctm, 0, 1),
+        ];
+        visit.image?.({ index, bbox: bboxOf([corners.flat()]) });
+        break;
+      }
+      case ops.constructPath: {
+        const data = (args?.[1] as (ArrayLike<number> | null)[] | undefined)?.[0];
+        const paintCode = Number(args?.[0]);
+        const paint = paintOf(paintCode, ops);
+        const clipping = pendingClip;
+        pendingClip = undefined;
+        if (!data || (paint === 'none' && !clipping) || paths >= MAX_PATHS) break;
+        const { subpaths, curved } = subpathsOf(data, state.ctm);
+        if (subpaths.length === 0) break;
+        paths += 1;
+        if (paint !== 'none')
+          visit.path?.({
+            index,
+            paint,
+            width: state.width * lengthScale(state.ctm),
+            strokeColour: state.strokeColour,
+            fillColour: state.fillColour,
+            dashed: state.dashed,
+            evenOdd:
+              paintCode === ops.eoFill ||
+              paintCode === ops.eoFillStroke ||
+              paintCode === ops.closeEOFillStroke,
+            bbox: bboxOf(subpaths),
+            subpaths,
+            curved,
+          });
+        if (clipping) visit.clip?.(subpaths, clipping === 'evenodd');
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/** A page's painted paths and images (see `walkPage`). */
+export function readPageVectors(
+  operators: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
+  ops: OperatorCodes,
+  base: Affine,
+): PageVectors {
+  const vectors: PageVectors = { paths: [], images: [], textRuns: 0, unsupported: 0 };
+  walkPage(operators, ops, base, {
+    path: (path) => vectors.paths.push(path),
+    image: (image) => vectors.images.push(image),
+    text: () => {
+      vectors.textRuns += 1;
+    },
+    unsupported: () => {
+      vectors.unsupported += 1;
+    },
+  });
+  return vectors;
+}
+
+/** The share of the page that images must cover for its drawing to be raster (scanned, or flattened tiles). */
+const RASTER_PAGE_COVER = 0.5;
+
+/** The share of the page (its area, images overlapping counted once on a coarse grid) that images cover. */
+export function imageCover(images: PageImage[], width: number, height: number): number {
+  const cells = 64;
+  const covered = new Uint8Array(cells * cells);
+  for (const { bbox } of images) {
+    const x0 = Math.max(0, Math.floor((bbox[0] / width) * cells));
+    const x1 = Math.min(cells, Math.ceil((bbox[2] / width) * cells));
+    const y0 = Math.max(0, Math.floor((bbox[1] / height) * cells));
+    const y1 = Math.min(cells, Math.ceil((bbox[3] / height) * cells));
+    for (let y = y0; y < y1; y++) covered.fill(1, y * cells + x0, y * cells + Math.max(x0, x1));
+  }
+  return covered.reduce((sum, v) => sum + v, 0) / covered.length;
+}
+
+/**
+ * The paths that are markup rather than building: on a page whose drawing is raster (images cover most of it),
+ * every line drawn over the images is (dimension chains, grid axes and their bubbles, leaders, the sheet frame and
+ * title block); filled shapes stay (a wall's poché drawn as vector over a raster underlay).
+ */
+export function markupPaths(vectors: PageVectors, width: number, height: number): Set<number> {
+  const markup = new Set<number>();
+  if (imageCover(vectors.images, width, height) >= RASTER_PAGE_COVER) {
+    for (const path of vectors.paths) if (path.paint !== 'fill') markup.add(path.index);
+  }
+  return markup;
+}
+
+/** The part of a canvas 2D context that `drawPageVectors` uses (node-canvas, @napi-rs/canvas and browsers have it). */
+export interface VectorCanvas {
+  fillStyle: unknown;
+  strokeStyle: unknown;
+  lineWidth: number;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  fill(fillRule?: 'nonzero' | 'evenodd'): void;
+  stroke(): void;
+  clip(fillRule?: 'nonzero' | 'evenodd'): void;
+  save(): void;
+  restore(): void;
+}
+
+function tracePath(ctx: VectorCanvas, subpaths: number[][], scale: number) {
+  ctx.beginPath();
+  for (const sub of subpaths) {
+    ctx.moveTo(sub[0]! * scale, sub[1]! * scale);
+    for (let i = 2; i < sub.length; i += 2) ctx.lineTo(sub[i]! * scale, sub[i + 1]! * scale);
+  }
+}
+
+/** Whether `drawPageVectors` draws the page as a PDF viewer would, text and images aside. */
+export const drawableAsVectors = (vectors: PageVectors) =>
+  vectors.images.length === 0 && vectors.unsupported === 0 && vectors.paths.length > 0;
+
+/**
+ * Draws a page's paths (not its text or images) at `scale` pixels per point, leaving out the paths in `skip` and
+ * dashed lines (hidden, overhead and axis lines, never a wall's cut). Clips are kept, so hatching stays inside
+ * what it hatches. Lines are at least one pixel wide, as a PDF viewer draws them.
+ */
+export function drawPageVectors(
+  ctx: VectorCanvas,
+  operators: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
+  ops: OperatorCodes,
+  base: Affine,
+  scale: number,
+  skip: Set<number>,
+): void {
+  walkPage(operators, ops, base, {
+    save: () => ctx.save(),
+    restore: () => ctx.restore(),
+    clip: (subpaths, evenOdd) => {
+      tracePath(ctx, subpaths, scale);
+      ctx.clip(evenOdd ? 'evenodd' : 'nonzero');
+    },
+    path: (path) => {
+      if (skip.has(path.index)) return;
+      const stroked = path.paint !== 'fill' && !path.dashed && path.strokeColour !== 'transparent';
+      const filled = path.paint !== 'stroke' && path.fillColour !== 'transparent';
+      if (!stroked && !filled) return;
+      tracePath(ctx, path.subpaths, scale);
+      if (filled) {
+        ctx.fillStyle = path.fillColour;
+        ctx.fill(path.evenOdd ? 'evenodd' : 'nonzero');
+      }
+      if (stroked) {
+        ctx.strokeStyle = path.strokeColour;
+        ctx.lineWidth = Math.max(1, path.width * scale);
+        ctx.stroke();
+      }
+    },
+  });
+}
