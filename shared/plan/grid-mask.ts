@@ -59,3 +59,70 @@ export function floodOutside(barrier: Uint8Array, w: number, h: number): Uint8Ar
   }
   return outside;
 }
+
+/** Two-pass chamfer (3-4) distance to the nearest `source` cell, in cells. */
+export function distanceTransform(source: Uint8Array, w: number, h: number): Float32Array {
+  const INF = 1e9;
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = source[i] ? 0 : INF;
+  const a = 1;
+  const b = Math.SQRT2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let v = d[i]!;
+      if (v === 0) continue;
+      if (x > 0) v = Math.min(v, d[i - 1]! + a);
+      if (y > 0) {
+        v = Math.min(v, d[i - w]! + a);
+        if (x > 0) v = Math.min(v, d[i - w - 1]! + b);
+        if (x < w - 1) v = Math.min(v, d[i - w + 1]! + b);
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      let v = d[i]!;
+      if (v === 0) continue;
+      if (x < w - 1) v = Math.min(v, d[i + 1]! + a);
+      if (y < h - 1) {
+        v = Math.min(v, d[i + w]! + a);
+        if (x < w - 1) v = Math.min(v, d[i + w + 1]! + b);
+        if (x > 0) v = Math.min(v, d[i + w - 1]! + b);
+      }
+      d[i] = v;
+    }
+  }
+  return d;
+}
+
+/**
+ * Ink this shallow (the depth of nine in ten ink pixels, in pixels) is line work: walls drawn as lines, not as
+ * filled poché, so an opening would leave nothing of them.
+ */
+export const LINE_WORK_DEPTH = 2.5;
+
+/** Each ink pixel's distance to the paper, and the depth (whole pixels, rounded up) that nine in ten lie within. */
+export function inkDepth(ink: Uint8Array, w: number, h: number): { depth: Float32Array; p90: number } {
+  const notInk = new Uint8Array(w * h);
+  let inkCount = 0;
+  for (let i = 0; i < ink.length; i++) {
+    notInk[i] = ink[i] ? 0 : 1;
+    if (ink[i]) inkCount++;
+  }
+  const depth = distanceTransform(notInk, w, h);
+  const hist = new Uint32Array(64);
+  for (let i = 0; i < depth.length; i++) if (ink[i]) hist[Math.min(63, Math.floor(depth[i]!))]!++;
+  let acc = 0;
+  let p90 = 0;
+  for (let v = 0; v < 64; v++) {
+    acc += hist[v]!;
+    if (acc >= inkCount * 0.9) {
+      p90 = v + 1;
+      break;
+    }
+  }
+  return { depth, p90 };
+}

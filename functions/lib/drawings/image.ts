@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { inkDepth } from '../../../shared/plan/grid-mask';
 import { AppError } from '../errors';
 import { tooLarge, unprocessable } from './errors';
 import { LIMITS } from './limits';
@@ -292,4 +293,18 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
     pixelTransform: { scale: s1 * (ow / cw), offsetX: cx0 / s1, offsetY: cy0 / s1 },
     inverted,
   };
+}
+
+/** Ink no deeper than this (nine in ten pixels, in pixels of a line drawing) is lines, however thin the pen. */
+const LINES_MAX_DEPTH = 3;
+
+/**
+ * Whether a line drawing's ink is line work (walls drawn as lines, nothing filled as poché): nine in ten ink
+ * pixels lie within `LINES_MAX_DEPTH` of the paper.
+ */
+export async function drawnAsLines(png: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const ink = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels]! < 128 ? 1 : 0;
+  return inkDepth(ink, info.width, info.height).p90 <= LINES_MAX_DEPTH;
 }

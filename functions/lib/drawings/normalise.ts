@@ -6,9 +6,10 @@ import { type CadModel, flatten, unitsFromInsUnits } from './cad/model';
 import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
 import { unprocessable } from './errors';
-import { lineDrawingFromRaster } from './image';
+import { drawnAsLines, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
 import { type PdfRaster, rasterisePdf } from './pdf';
+import { flattenPage } from './pdf-cad';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
 import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment } from './types';
 
@@ -51,6 +52,8 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     }
     case 'pdf': {
       const d = await rasterisePdf(bytes, input.pdfPage !== undefined ? { page: input.pdfPage } : {});
+      const paths =
+        d.vectorPage && (await drawnAsLines(d.png)) ? readPagePaths(d, input.cadViewId) : undefined;
       result = {
         png: d.png,
         width: d.width,
@@ -81,6 +84,15 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
               : [],
         },
       };
+      if (paths)
+        result = {
+          ...result,
+          geometry: {
+            ...result.geometry,
+            ...paths,
+            warnings: [...result.geometry.warnings, ...paths.warnings],
+          },
+        };
       break;
     }
     case 'dxf':
@@ -105,6 +117,59 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     walls: result.geometry.segments?.length,
   });
   return result;
+}
+
+/**
+ * A vector page whose walls are drawn as lines (no filled poché for a raster reading to find) read as a CAD drawing
+ * is: its lines grouped into pens, double lines paired into walls with their thickness, door swings, views told
+ * apart and elevations named. The scale a sheet states is taken; else doors and walls give one. Undefined when its
+ * lines hold no walls and no elevation or section either (the raster reading stands).
+ */
+function readPagePaths(
+  d: PdfRaster,
+  viewId: string | undefined,
+): (Partial<DrawingGeometry> & { warnings: string[] }) | undefined {
+  const page = d.vectorPage!;
+  const flat = flattenPage(
+    page.vectors,
+    page.markup,
+    page.height,
+    page.words,
+    LIMITS.maxPrimitives,
+    page.layers,
+  );
+  if (flat.strokes.length === 0) return undefined;
+  const ratio = statedScale(page.words.map((w) => w.text));
+  const split = splitWalls(flat, ratio ? ratio * METRES_PER_POINT : null, LIMITS, viewId, true);
+  if (split.walls.length === 0 && !split.noPlanReason) return undefined;
+  const down = (s: Segment): Segment => [s[0], page.height - s[1], s[2], page.height - s[3]];
+  const views = split.views.map((v) =>
+    v.bounds
+      ? {
+          ...v,
+          bounds: { ...v.bounds, minY: page.height - v.bounds.maxY, maxY: page.height - v.bounds.minY },
+        }
+      : v,
+  );
+  return {
+    fromPdfPaths: true,
+    units: 'pt',
+    yDown: true,
+    metresPerUnit: split.metresPerUnit,
+    // A stated scale is the sheet's word, not a unit the file carries.
+    scaleSource: split.scaleSource === 'file' ? 'inferred' : split.scaleSource,
+    segments: split.walls.map(down),
+    wallThickness: split.thickness,
+    roomClosers: split.closers.map(down),
+    details: split.details.map(down),
+    arcs: split.arcs.map((a) => ({ cx: a.cx, cy: page.height - a.cy, r: a.r, start: -a.end, end: -a.start })),
+    // A one-page sheet's views are its drawings; a multi-page PDF's are its pages.
+    ...(d.pageViews.length <= 1 && views.length > 1
+      ? { views, ...(split.view ? { viewId: split.view.id } : {}) }
+      : {}),
+    ...(split.noPlanReason ? { noPlanReason: split.noPlanReason } : {}),
+    warnings: split.warnings,
+  };
 }
 
 /**

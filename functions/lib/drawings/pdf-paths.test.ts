@@ -125,6 +125,7 @@ describe('markupPaths (lines drawn over a raster drawing)', () => {
         bbox: [0, 50, 800, 50],
         subpaths: [[0, 50, 800, 50]],
         curved: false,
+        curves: [],
       },
       {
         index: 9,
@@ -137,6 +138,7 @@ describe('markupPaths (lines drawn over a raster drawing)', () => {
         bbox: [10, 10, 20, 60],
         subpaths: [[10, 10, 20, 10, 20, 60, 10, 60, 10, 10]],
         curved: false,
+        curves: [],
       },
     ],
     images,

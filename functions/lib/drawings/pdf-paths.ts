@@ -27,6 +27,12 @@ export interface PagePath {
   subpaths: number[][];
   /** True when the path holds a curve (arcs of door swings, bubbles, trees). */
   curved: boolean;
+  /** The optional content group (a PDF layer) it is drawn in, by id, when it is in one. */
+  layer?: string;
+  /** The extent of the clip in force, in page points, when one is (a hatch drawn long and cut to its region). */
+  clipBox?: [number, number, number, number];
+  /** Each run of consecutive curve pieces as a flat polyline [x0, y0, …] in page points (door swings, circles). */
+  curves: number[][];
 }
 
 export interface PageImage {
@@ -71,6 +77,7 @@ const lengthScale = (m: Affine) => Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])
 
 interface GraphicsState {
   ctm: Affine;
+  clipBox?: [number, number, number, number];
   width: number;
   strokeColour: string;
   fillColour: string;
@@ -96,8 +103,13 @@ const CURVE_STEPS = 8;
  * A path's subpaths in page points, from pdfjs's path data (draw codes followed by their coordinates): each a flat
  * [x0, y0, x1, y1, …] polyline, curves flattened into short chords; closed subpaths end where they began.
  */
-function subpathsOf(data: ArrayLike<number>, ctm: Affine): { subpaths: number[][]; curved: boolean } {
+function subpathsOf(
+  data: ArrayLike<number>,
+  ctm: Affine,
+): { subpaths: number[][]; curved: boolean; curves: number[][] } {
   const subpaths: number[][] = [];
+  const curves: number[][] = [];
+  let curve: number[] | undefined;
   let curved = false;
   let points = 0;
   let current: number[] | undefined;
@@ -108,6 +120,7 @@ function subpathsOf(data: ArrayLike<number>, ctm: Affine): { subpaths: number[][
   };
   for (let i = 0; i < data.length; ) {
     const code = data[i++];
+    if (code !== DRAW.curveTo && code !== DRAW.quadraticCurveTo) curve = undefined;
     if (code === DRAW.moveTo) {
       current = [...apply(ctm, data[i]!, data[i + 1]!)];
       subpaths.push(current);
@@ -125,6 +138,11 @@ function subpathsOf(data: ArrayLike<number>, ctm: Affine): { subpaths: number[][
         const [x1, y1] = apply(ctm, data[i]!, data[i + 1]!);
         const [x2, y2] = apply(ctm, data[i + 2]!, data[i + 3]!);
         const [x3, y3] = cubic ? apply(ctm, data[i + 4]!, data[i + 5]!) : [x2, y2];
+        if (!curve) {
+          curve = [x0, y0];
+          curves.push(curve);
+        }
+        const start = current.length;
         for (let k = 1; k <= CURVE_STEPS; k++) {
           const t = k / CURVE_STEPS;
           const u = 1 - t;
@@ -137,6 +155,7 @@ function subpathsOf(data: ArrayLike<number>, ctm: Affine): { subpaths: number[][
             lineTo([u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2]);
           }
         }
+        curve.push(...current.slice(start));
       }
       i += n;
     } else if (code === DRAW.closePath) {
@@ -145,7 +164,7 @@ function subpathsOf(data: ArrayLike<number>, ctm: Affine): { subpaths: number[][
       break;
     }
   }
-  return { subpaths: subpaths.filter((sub) => sub.length >= 4), curved };
+  return { subpaths: subpaths.filter((sub) => sub.length >= 4), curved, curves };
 }
 
 /** A polyline's straight pieces, [x1, y1, x2, y2] each. */
@@ -204,6 +223,12 @@ export function walkPage(
     dashed: false,
   };
   let pendingClip: 'nonzero' | 'evenodd' | undefined;
+  // Marked content open now: an optional content group's id, or null for other marks.
+  const marks: (string | null)[] = [];
+  const layer = () => {
+    for (let i = marks.length - 1; i >= 0; i--) if (marks[i]) return marks[i]!;
+    return undefined;
+  };
   let paths = 0;
   const count = operators.fnArray.length;
   for (let index = 0; index < count; index++) {
@@ -276,6 +301,17 @@ export function walkPage(
       case ops.showText:
         visit.text?.();
         break;
+      case ops.beginMarkedContentProps: {
+        const props = args?.[1] as { type?: string; id?: string } | undefined;
+        marks.push(args?.[0] === 'OC' && typeof props?.id === 'string' ? props.id : null);
+        break;
+      }
+      case ops.beginMarkedContent:
+        marks.push(null);
+        break;
+      case ops.endMarkedContent:
+        marks.pop();
+        break;
       case ops.paintImageXObject:
       case ops.paintInlineImageXObject:
       case ops.paintImageMaskXObject: {
@@ -295,7 +331,7 @@ export function walkPage(
         const clipping = pendingClip;
         pendingClip = undefined;
         if (!data || (paint === 'none' && !clipping) || paths >= MAX_PATHS) break;
-        const { subpaths, curved } = subpathsOf(data, state.ctm);
+        const { subpaths, curved, curves } = subpathsOf(data, state.ctm);
         if (subpaths.length === 0) break;
         paths += 1;
         if (paint !== 'none')
@@ -313,8 +349,23 @@ export function walkPage(
             bbox: bboxOf(subpaths),
             subpaths,
             curved,
+            curves,
+            ...(state.clipBox ? { clipBox: state.clipBox } : {}),
+            ...(layer() ? { layer: layer() } : {}),
           });
-        if (clipping) visit.clip?.(subpaths, clipping === 'evenodd');
+        if (clipping) {
+          visit.clip?.(subpaths, clipping === 'evenodd');
+          const box = bboxOf(subpaths);
+          const old = state.clipBox;
+          state.clipBox = old
+            ? [
+                Math.max(old[0], box[0]),
+                Math.max(old[1], box[1]),
+                Math.min(old[2], box[2]),
+                Math.min(old[3], box[3]),
+              ]
+            : box;
+        }
         break;
       }
       default:

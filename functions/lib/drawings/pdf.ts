@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { unprocessable, withTimeout } from './errors';
 import { type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
+import type { PageWord } from './pdf-cad';
 import {
   type Affine,
   drawableAsVectors,
@@ -41,6 +42,18 @@ export interface PdfRaster extends LineDrawing {
   pointsPerPixel: number;
   /** The page's words, each at the middle of its run, in the line drawing's pixels. */
   texts: PageText[];
+  /** A page of paths alone: what it draws, for reading its walls from its lines. */
+  vectorPage?: {
+    vectors: PageVectors;
+    /** Paths that are markup, by operator index. */
+    markup: Set<number>;
+    /** Page size in points. */
+    width: number;
+    height: number;
+    words: PageWord[];
+    /** The PDF's layers (optional content groups) by id. */
+    layers: Map<string, { name: string; visible: boolean }>;
+  };
 }
 
 export interface PageText {
@@ -156,7 +169,7 @@ async function eraseText(
   ctx: CanvasRenderingContext2D,
   known: unknown[] | undefined,
   paint: boolean,
-): Promise<PageText[]> {
+): Promise<(PageText & { size: number })[]> {
   let items: unknown[];
   try {
     items =
@@ -165,7 +178,7 @@ async function eraseText(
   } catch {
     return [];
   }
-  const texts: PageText[] = [];
+  const texts: (PageText & { size: number })[] = [];
   ctx.save();
   ctx.fillStyle = '#ffffff';
   for (const item of items.slice(0, 20_000)) {
@@ -200,7 +213,7 @@ async function eraseText(
       e + (ux * run.width) / 2 + vx * size * 0.4,
       f + (uy * run.width) / 2 + vy * size * 0.4,
     );
-    texts.push({ text: run.str.trim(), x: mx!, y: my! });
+    texts.push({ text: run.str.trim(), x: mx!, y: my!, size: size * viewport.scale });
   }
   ctx.restore();
   return texts;
@@ -224,6 +237,22 @@ async function pageVectors(
   } catch {
     return undefined;
   }
+}
+
+/** The PDF's layers (optional content groups) by id, with their names and whether they are shown; none on error. */
+async function pdfLayers(doc: PdfDocument): Promise<Map<string, { name: string; visible: boolean }>> {
+  const layers = new Map<string, { name: string; visible: boolean }>();
+  try {
+    const config = await doc.getOptionalContentConfig();
+    for (const [id, group] of config as unknown as Iterable<
+      [string, { name: string | null; visible: boolean }]
+    >) {
+      layers.set(id, { name: group.name ?? '', visible: group.visible !== false });
+    }
+  } catch {
+    // A PDF without readable layers is read by pens.
+  }
+  return layers;
 }
 
 /** Draws the page with pdfjs, leaving out the operators in `skip`. */
@@ -342,6 +371,23 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         x: (w.x - drawing.pixelTransform.offsetX) * drawing.pixelTransform.scale,
         y: (w.y - drawing.pixelTransform.offsetY) * drawing.pixelTransform.scale,
       })),
+      ...(ownDrawing
+        ? {
+            vectorPage: {
+              vectors: read.vectors,
+              markup,
+              width: base.width,
+              height: base.height,
+              words: words.map((w) => ({
+                text: w.text,
+                x: w.x / scale,
+                y: w.y / scale,
+                height: w.size / scale,
+              })),
+              layers: await pdfLayers(doc),
+            },
+          }
+        : {}),
     };
   } finally {
     await doc?.destroy().catch(() => undefined);

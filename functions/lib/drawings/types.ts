@@ -7,7 +7,19 @@ export type DrawingKind = 'image' | 'pdf' | 'cad';
 export type SourceFormat = 'jpeg' | 'png' | 'pdf' | 'dxf' | 'dxf-binary' | 'dwg';
 
 /** Units of the geometry's coordinates; `px` for raster inputs (the normalised PNG's own pixels). */
-export type DrawingUnits = 'mm' | 'cm' | 'dm' | 'm' | 'km' | 'in' | 'ft' | 'yd' | 'mi' | 'unitless' | 'px';
+export type DrawingUnits =
+  | 'mm'
+  | 'cm'
+  | 'dm'
+  | 'm'
+  | 'km'
+  | 'in'
+  | 'ft'
+  | 'yd'
+  | 'mi'
+  | 'unitless'
+  | 'px'
+  | 'pt';
 
 export interface Bounds {
   minX: number;
@@ -33,7 +45,12 @@ export interface DrawingGeometry {
   metresPerUnit: number | null;
   /** True when the y axis points down (raster inputs: PNG pixel rows). */
   yDown: boolean;
-  /** Wall centrelines, in drawing units, when the file has vector data (DXF/DWG). */
+  /**
+   * A PDF page read from its paths (walls paired from its lines): `segments`, `arcs`, `details`, `roomClosers` and
+   * view bounds are in page points (origin top-left, y down), the plan model's own space for a PDF.
+   */
+  fromPdfPaths?: boolean;
+  /** Wall centrelines, in drawing units, when the file has vector data (DXF/DWG, a PDF read from its paths). */
   segments?: Segment[];
   /** The thickness of each wall in `segments`, drawing units. */
   wallThickness?: number[];
@@ -102,3 +119,7 @@ export interface NormaliseInput {
   /** A CAD sheet's view to read as the plan (`view-2`) instead of the one the reader would choose. */
   cadViewId?: string;
 }
+
+/** Whether the drawing's walls come from its vectors (CAD, or a PDF read from its paths) rather than its pixels. */
+export const readFromVectors = (drawing: NormalisedDrawing) =>
+  drawing.kind === 'cad' || drawing.geometry.fromPdfPaths === true;

@@ -33,6 +33,10 @@ const WALL_WORDS = [
   '[śs]cian[ay]?',
   'стен\\p{L}*',
   'перегород\\p{L}*',
+  // Slovene, Croatian, Serbian, Czech, Slovak
+  'zid(ovi)?',
+  'st[eě]n[ay]?',
+  'zeď',
 ];
 /** CJK writes words without spaces: these match anywhere in the name. */
 const CJK_WALL = /壁|墙|牆|躯体/u;
@@ -124,6 +128,15 @@ const NOT_WALL_WORDS = [
   'puertas?',
   'ventanas?',
   'maatvoering',
+  // Slovene, Croatian, Czech
+  'kot[ae]',
+  'opr(ema)?',
+  'povr[sš]in[ae]',
+  'prerez\\w*',
+  'fasad\\w*',
+  'vrata',
+  'okn[ao]',
+  'kóty',
   'meubilair',
   'deuren',
   'ramen',
@@ -155,6 +168,21 @@ const NOT_WALL_LAYER = word(NOT_WALL_WORDS);
 /** A layer whose name says it holds walls (even when it also names doors or windows). */
 export const isWallLayer = (name: string) =>
   (NCS_WALL.test(name) || WALL_LAYER.test(name) || CJK_WALL.test(name)) && !WALL_PATTERN.test(name);
+const DOOR_LAYER = word([
+  'doors?',
+  'dr',
+  't[üu]ren?',
+  'portes?',
+  'puertas?',
+  'porte',
+  'deuren',
+  'vrata',
+  'двер\\p{L}*',
+  'a-door\\w*',
+]);
+/** A layer whose name says it holds doors (their swings give a drawing's scale). */
+export const isDoorLayer = (name: string) => DOOR_LAYER.test(name) || /建具|门/u.test(name);
+
 /** A layer whose name says it holds something that is never a wall (and does not also say walls). */
 export const isNotWallLayer = (name: string) => !isWallLayer(name) && NOT_WALL_LAYER.test(name);
 

@@ -14,7 +14,7 @@ import {
   type PlanUnits,
 } from '../../../shared/plan/schema';
 import { normaliseDrawing } from '../drawings/normalise';
-import type { NormalisedDrawing, NormaliseInput } from '../drawings/types';
+import { type NormalisedDrawing, type NormaliseInput, readFromVectors } from '../drawings/types';
 import { AppError } from '../errors';
 import { buildPlan, type Plan } from '../render/plan';
 
@@ -60,7 +60,7 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
 function sourceSpace(drawing: NormalisedDrawing) {
   const g = drawing.geometry;
   const t = g.pixelTransform;
-  if (drawing.kind === 'cad' || !t) {
+  if (readFromVectors(drawing) || !t) {
     return {
       units: (g.units === 'px' ? 'unitless' : g.units) as PlanUnits,
       yDown: g.yDown,

@@ -42,6 +42,10 @@ export function analyseDrawing(drawing: NormalisedDrawing): string {
       g.units !== 'unitless' && !plan.scaleGuessed
         ? `${format} drawing in ${UNIT_NAMES[g.units] ?? g.units}`
         : `${format} drawing without units (scale assumed)`;
+  } else if (g.fromPdfPaths) {
+    origin = plan.scaleGuessed
+      ? 'PDF drawing read from its paths (scale assumed)'
+      : 'PDF drawing read from its paths';
   } else {
     origin = `${drawing.kind === 'pdf' ? 'PDF' : 'raster'} drawing read from its lines (no units; scale assumed)`;
   }

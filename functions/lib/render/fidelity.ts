@@ -3,7 +3,7 @@
  * render) against the image's own edges, within a few pixels. Pure functions over grey and line images of the same
  * size; what "Geometry kept: 92%" on a render is measured with.
  */
-import { distanceTransform } from './plan';
+import { distanceTransform } from '../../../shared/plan/grid-mask';
 
 /** Edges of a grey image (1 = edge): a 3×3 box blur against texture, Sobel, the strongest `fraction` of pixels. */
 export function edgePixels(gray: Uint8Array, width: number, height: number, fraction = 0.1): Uint8Array {

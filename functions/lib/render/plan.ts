@@ -5,10 +5,10 @@
  * at most ~260 cells a side.
  */
 
-import { floodOutside } from '../../../shared/plan/grid-mask';
+import { distanceTransform, floodOutside, inkDepth, LINE_WORK_DEPTH } from '../../../shared/plan/grid-mask';
 import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
-import type { NormalisedDrawing, Segment } from '../drawings/types';
+import { type NormalisedDrawing, readFromVectors, type Segment } from '../drawings/types';
 import { labelScaleFactor } from './label-scale';
 import { decodePngLuminance } from './png';
 
@@ -79,44 +79,6 @@ const MIN_ROOM_AREA = 1.5;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Grid helpers
-
-/** Two-pass chamfer (3-4) distance to the nearest `source` cell, in cells. */
-export function distanceTransform(source: Uint8Array, w: number, h: number): Float32Array {
-  const INF = 1e9;
-  const d = new Float32Array(w * h);
-  for (let i = 0; i < d.length; i++) d[i] = source[i] ? 0 : INF;
-  const a = 1;
-  const b = Math.SQRT2;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      let v = d[i]!;
-      if (v === 0) continue;
-      if (x > 0) v = Math.min(v, d[i - 1]! + a);
-      if (y > 0) {
-        v = Math.min(v, d[i - w]! + a);
-        if (x > 0) v = Math.min(v, d[i - w - 1]! + b);
-        if (x < w - 1) v = Math.min(v, d[i - w + 1]! + b);
-      }
-      d[i] = v;
-    }
-  }
-  for (let y = h - 1; y >= 0; y--) {
-    for (let x = w - 1; x >= 0; x--) {
-      const i = y * w + x;
-      let v = d[i]!;
-      if (v === 0) continue;
-      if (x < w - 1) v = Math.min(v, d[i + 1]! + a);
-      if (y < h - 1) {
-        v = Math.min(v, d[i + w]! + a);
-        if (x < w - 1) v = Math.min(v, d[i + w + 1]! + b);
-        if (x > 0) v = Math.min(v, d[i + w - 1]! + b);
-      }
-      d[i] = v;
-    }
-  }
-  return d;
-}
 
 /** Greedy cover of a mask by axis-aligned rectangles [x0, y0, x1, y1) in cells. */
 export function maskRects(mask: Uint8Array, w: number, h: number): [number, number, number, number][] {
@@ -466,25 +428,8 @@ export function wallMaskFromInk(
   w: number,
   h: number,
 ): { walls: Uint8Array; radius: number } {
-  const notInk = new Uint8Array(w * h);
-  let inkCount = 0;
-  for (let i = 0; i < ink.length; i++) {
-    notInk[i] = ink[i] ? 0 : 1;
-    if (ink[i]) inkCount++;
-  }
-  const depth = distanceTransform(notInk, w, h); // distance of ink pixels to the paper
-  const hist = new Uint32Array(64);
-  for (let i = 0; i < depth.length; i++) if (ink[i]) hist[Math.min(63, Math.floor(depth[i]!))]!++;
-  let acc = 0;
-  let p90 = 0;
-  for (let v = 0; v < 64; v++) {
-    acc += hist[v]!;
-    if (acc >= inkCount * 0.9) {
-      p90 = v + 1;
-      break;
-    }
-  }
-  if (p90 < 2.5) return { walls: ink.slice(), radius: 0 };
+  const { depth, p90 } = inkDepth(ink, w, h);
+  if (p90 < LINE_WORK_DEPTH) return { walls: ink.slice(), radius: 0 };
   const radius = Math.max(1.5, p90 * 0.4);
   const core = new Uint8Array(w * h);
   for (let i = 0; i < depth.length; i++) core[i] = depth[i]! > radius ? 1 : 0;
@@ -789,7 +734,7 @@ export function buildPlan(drawing: NormalisedDrawing): Plan {
   if (!plan) {
     const g = drawing.geometry;
     if (g.noPlanReason) throw unprocessable(g.noPlanReason);
-    const vector = drawing.kind === 'cad';
+    const vector = readFromVectors(drawing);
     if (vector && !g.segments?.length) throw unprocessable('No walls could be found in this drawing.');
     plan = vector ? vectorPlan(drawing) : rasterPlan(drawing);
     if (!vector && g.metresPerUnit == null && g.texts?.length) {

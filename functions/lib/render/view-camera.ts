@@ -6,7 +6,7 @@
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import { cross3, dot3, sub3, unit3 } from '../../../shared/scene/vec3';
-import type { NormalisedDrawing } from '../drawings/types';
+import { type NormalisedDrawing, readFromVectors } from '../drawings/types';
 import type { Plan } from './plan';
 import type { Camera, Vec3 } from './raster';
 import { FLOOR_LEVEL } from './scene';
@@ -18,7 +18,7 @@ export function sceneToWorld(scene: Scene, drawing: NormalisedDrawing, plan: Pla
   const points = drawing.kind === 'pdf' ? (g.source.pointsPerPixel ?? 1) : 1;
   // The plan model's space (the uploaded file's own units) → the normalised drawing's (read-plan's inverse).
   const toDrawing = (x: number, y: number): [number, number] =>
-    drawing.kind === 'cad' || !t
+    readFromVectors(drawing) || !t
       ? [x, y]
       : [(x / points - t.offsetX) * t.scale, (y / points - t.offsetY) * t.scale];
   const floorToWorld = (sx: number, sz: number): [number, number] => {

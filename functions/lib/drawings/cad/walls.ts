@@ -5,7 +5,7 @@
  */
 import { cellsAlongSegment, gridCellKey, indexCellSize } from '../../../../shared/plan/geometry';
 import type { Arc, Bounds, Segment } from '../types';
-import { isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
+import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
@@ -49,6 +49,15 @@ interface Limits {
 
 /** Standard drawing units, metres per unit. */
 const UNIT_CANDIDATES = [1, 0.01, 0.001, 0.0254, 0.3048];
+/** Metres per PDF point. */
+const POINT_M = 0.0254 / 72;
+/**
+ * Scales a sheet is plotted at, as metres per point: metric 1:20 to 1:500, imperial 1" = 1'-0" to 1/16" = 1'-0",
+ * and AutoCAD's 1 point = 1 inch.
+ */
+const PLOT_SCALE_CANDIDATES = [
+  20, 25, 50, 75, 100, 125, 150, 200, 250, 300, 500, 12, 24, 32, 48, 64, 72, 96, 128, 192,
+].map((ratio) => ratio * POINT_M);
 const DOOR_WIDTH_M = 0.85;
 const WALL_GAP_M = { min: 0.05, max: 0.6, maxMassive: 1.0 };
 /** Walls this thick or more are massive masonry. */
@@ -73,11 +82,13 @@ export function splitWalls(
   limits: Limits,
   /** The view the user chose as the plan, by id. */
   viewId?: string,
+  /** The units are a plotted sheet's points: any scale is possible, not only a CAD unit. */
+  plotted = false,
 ): WallSplit {
   const warnings: string[] = [];
   const segments = flat.strokes.map((s) => s.seg);
   const sheet = boundsOfSegments(segments) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
-  const scale = chooseScale(flat, fileMetresPerUnit, sheet);
+  const scale = chooseScale(flat, fileMetresPerUnit, sheet, plotted);
   const border = borderSegments(segments, sheet, {
     min: WALL_GAP_M.min / scale.metresPerUnit,
     max: WALL_GAP_M.max / scale.metresPerUnit,
@@ -200,13 +211,25 @@ function median(values: number[]): number | null {
  * The file's units when door swings or wall thicknesses agree with them; otherwise the standard unit that makes
  * doors about 0.85 m wide, or walls 5–60 cm thick (files often carry `$INSUNITS` that disagree with their geometry).
  */
-export function chooseScale(flat: Flattened, fileMetresPerUnit: number | null, sheet: Bounds): Scale {
-  const swingRadius = median(flat.arcs.filter(isSwing).map((a) => a.r));
+export function chooseScale(
+  flat: Flattened,
+  fileMetresPerUnit: number | null,
+  sheet: Bounds,
+  plotted = false,
+): Scale {
+  const swingRadius = doorSwingRadius(flat);
   const plausibleDoor = (mpu: number) =>
     swingRadius !== null && swingRadius * mpu >= 0.55 && swingRadius * mpu <= 1.4;
   if (swingRadius !== null) {
     if (fileMetresPerUnit !== null && plausibleDoor(fileMetresPerUnit)) {
       return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+    }
+    if (plotted) {
+      return {
+        metresPerUnit: DOOR_WIDTH_M / swingRadius,
+        source: 'inferred',
+        note: 'The sheet does not state its scale; the scale was taken from the doors.',
+      };
     }
     const best = [...UNIT_CANDIDATES].sort(
       (a, b) =>
@@ -229,10 +252,11 @@ export function chooseScale(flat: Flattened, fileMetresPerUnit: number | null, s
     straight.length > 6000
       ? straight.filter((_, i) => i % Math.ceil(straight.length / 6000) === 0)
       : straight;
+  const candidates = plotted ? PLOT_SCALE_CANDIDATES : UNIT_CANDIDATES;
   const options =
-    fileMetresPerUnit !== null && !UNIT_CANDIDATES.includes(fileMetresPerUnit)
-      ? [fileMetresPerUnit, ...UNIT_CANDIDATES]
-      : UNIT_CANDIDATES;
+    fileMetresPerUnit !== null && !candidates.includes(fileMetresPerUnit)
+      ? [fileMetresPerUnit, ...candidates]
+      : candidates;
   const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
   const pairedLength = (mpu: number) => {
     if (extent * mpu < 2 || extent * mpu > 3000) return 0;
@@ -262,6 +286,44 @@ export function chooseScale(flat: Flattened, fileMetresPerUnit: number | null, s
   }
   if (fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
   return { metresPerUnit: extent >= 3000 ? 0.001 : extent >= 300 ? 0.01 : 1, source: 'guessed' };
+}
+
+/**
+ * The radius of the drawing's door swings: quarter arcs, preferring those on door layers and those drawn with their leaf (a line from the
+ * hinge, the arc's centre, as long as the radius), which furniture, trees and symbols lack. Null without swings.
+ */
+function doorSwingRadius(flat: Flattened): number | null {
+  const all = flat.arcs.filter(isSwing);
+  if (all.length === 0) return null;
+  // Swings on a layer named for doors, when there are any.
+  const onDoorLayers = all.filter((a) => isDoorLayer(a.layer));
+  const swings = onDoorLayers.length >= 2 ? onDoorLayers : all;
+  const ends = new Map<string, number[]>();
+  const swingSet = new Set(swings.map((a) => a.r));
+  const cell = Math.max(...swingSet) * 0.1 || 1;
+  const key = (x: number, y: number) => `${Math.round(x / cell)},${Math.round(y / cell)}`;
+  for (const { seg, curved } of flat.strokes) {
+    if (curved) continue;
+    const length = Math.hypot(seg[2] - seg[0], seg[3] - seg[1]);
+    for (const [x, y] of [
+      [seg[0], seg[1]],
+      [seg[2], seg[3]],
+    ] as const) {
+      const list = ends.get(key(x, y)) ?? [];
+      list.push(length);
+      ends.set(key(x, y), list);
+    }
+  }
+  const leafed = swings.filter((a) => {
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const lengths = ends.get(`${Math.round(a.cx / cell) + dx},${Math.round(a.cy / cell) + dy}`) ?? [];
+        if (lengths.some((l) => l >= a.r * 0.85 && l <= a.r * 1.15)) return true;
+      }
+    }
+    return false;
+  });
+  return median((leafed.length >= 2 ? leafed : swings).map((a) => a.r));
 }
 
 function unitName(mpu: number): string {
