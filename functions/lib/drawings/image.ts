@@ -298,13 +298,17 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
 /** Ink no deeper than this (nine in ten pixels, in pixels of a line drawing) is lines, however thin the pen. */
 const LINES_MAX_DEPTH = 3;
 
-/**
- * Whether a line drawing's ink is line work (walls drawn as lines, nothing filled as poché): nine in ten ink
- * pixels lie within `LINES_MAX_DEPTH` of the paper.
- */
-export async function drawnAsLines(png: Buffer): Promise<boolean> {
+/** A line drawing's ink (1 = dark), row by row. */
+export async function inkMask(png: Buffer): Promise<{ ink: Uint8Array; width: number; height: number }> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   const ink = new Uint8Array(info.width * info.height);
   for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels]! < 128 ? 1 : 0;
-  return inkDepth(ink, info.width, info.height).p90 <= LINES_MAX_DEPTH;
+  return { ink, width: info.width, height: info.height };
 }
+
+/**
+ * Whether ink is line work (walls drawn as lines, nothing filled as poché): nine in ten ink pixels lie within
+ * `LINES_MAX_DEPTH` of the paper.
+ */
+export const isLineWork = (ink: Uint8Array, width: number, height: number) =>
+  inkDepth(ink, width, height).p90 <= LINES_MAX_DEPTH;

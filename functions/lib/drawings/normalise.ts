@@ -2,14 +2,15 @@ import { logger } from '../logger';
 import { drawStrokes } from './cad/draw';
 import { describeDwgVersion, readDwg } from './cad/dwg';
 import { readDxf } from './cad/dxf';
-import { type CadModel, flatten, unitsFromInsUnits } from './cad/model';
+import { type CadModel, type Flattened, flatten, unitsFromInsUnits } from './cad/model';
 import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
 import { unprocessable } from './errors';
-import { drawnAsLines, lineDrawingFromRaster } from './image';
+import { inkMask, isLineWork, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
 import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
+import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
 import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment } from './types';
 
@@ -52,8 +53,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     }
     case 'pdf': {
       const d = await rasterisePdf(bytes, input.pdfPage !== undefined ? { page: input.pdfPage } : {});
-      const paths =
-        d.vectorPage && (await drawnAsLines(d.png)) ? readPagePaths(d, input.cadViewId) : undefined;
+      const paths = await readPageLines(d, input.cadViewId);
       result = {
         png: d.png,
         width: d.width,
@@ -119,35 +119,81 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
   return result;
 }
 
+type LinesGeometry = Partial<DrawingGeometry> & { warnings: string[] };
+
 /**
- * A vector page whose walls are drawn as lines (no filled poché for a raster reading to find) read as a CAD drawing
- * is: its lines grouped into pens, double lines paired into walls with their thickness, door swings, views told
- * apart and elevations named. The scale a sheet states is taken; else doors and walls give one. Undefined when its
- * lines hold no walls and no elevation or section either (the raster reading stands).
+ * A PDF page whose walls are drawn as lines (no filled poché for a raster reading to find) read as a CAD drawing is:
+ * double lines paired into walls with their thickness, door swings, views told apart and elevations named. A page
+ * of paths gives its own lines, grouped by PDF layer or pen; a page drawn as images (a plot flattened into tiles)
+ * gives the thin straight lines of its picture, when the sheet states its scale (without one, nothing tells how far
+ * apart a wall's faces are). Undefined when the page is not line work, or its lines hold no walls and no elevation
+ * or section either: the raster reading stands.
  */
-function readPagePaths(
-  d: PdfRaster,
-  viewId: string | undefined,
-): (Partial<DrawingGeometry> & { warnings: string[] }) | undefined {
-  const page = d.vectorPage!;
-  const flat = flattenPage(
-    page.vectors,
-    page.markup,
-    page.height,
-    page.words,
-    LIMITS.maxPrimitives,
-    page.layers,
+async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<LinesGeometry | undefined> {
+  const { ink, width, height } = await inkMask(d.png);
+  if (!isLineWork(ink, width, height)) return undefined;
+  const pageHeight = d.originalHeight * d.pointsPerPixel;
+  if (d.vectorPage) {
+    const page = d.vectorPage;
+    const flat = flattenPage(
+      page.vectors,
+      page.markup,
+      page.height,
+      page.words,
+      LIMITS.maxPrimitives,
+      page.layers,
+    );
+    const ratio = statedScale(page.words.map((w) => w.text));
+    return readSheetLines(d, flat, page.height, ratio ? ratio * METRES_PER_POINT : null, viewId);
+  }
+  const ratio = statedScale(d.texts.map((t) => t.text));
+  if (!ratio) return undefined;
+  const t = d.pixelTransform;
+  // Line-drawing pixels → page points, y up.
+  const toPage = (x: number, y: number): [number, number] => [
+    (x / t.scale + t.offsetX) * d.pointsPerPixel,
+    pageHeight - (y / t.scale + t.offsetY) * d.pointsPerPixel,
+  ];
+  const strokes = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX).map((s) => ({
+    seg: [...toPage(s[0], s[1]), ...toPage(s[2], s[3])] as Segment,
+    layer: 'raster line',
+    curved: false,
+  }));
+  const texts = d.texts.map((w) => {
+    const [x, y] = toPage(w.x, w.y);
+    return { x, y, text: w.text, height: 1, layer: 'pdf text' };
+  });
+  return readSheetLines(
+    d,
+    { strokes, arcs: [], texts, truncated: false },
+    pageHeight,
+    ratio * METRES_PER_POINT,
+    viewId,
   );
+}
+
+/** Lines of a raster page shorter than this (line-drawing pixels) are lettering, hatching or symbols. */
+const RASTER_LINE_MIN_PX = 6;
+/** A pen's line in a line drawing is at most this thick (pixels). */
+const RASTER_LINE_MAX_PX = 3;
+
+/** The CAD reader over a page's lines (page points, y up), its results in page points with y down. */
+function readSheetLines(
+  d: PdfRaster,
+  flat: Flattened,
+  pageHeight: number,
+  statedMetresPerPoint: number | null,
+  viewId: string | undefined,
+): LinesGeometry | undefined {
   if (flat.strokes.length === 0) return undefined;
-  const ratio = statedScale(page.words.map((w) => w.text));
-  const split = splitWalls(flat, ratio ? ratio * METRES_PER_POINT : null, LIMITS, viewId, true);
+  const split = splitWalls(flat, statedMetresPerPoint, LIMITS, viewId, true);
   if (split.walls.length === 0 && !split.noPlanReason) return undefined;
-  const down = (s: Segment): Segment => [s[0], page.height - s[1], s[2], page.height - s[3]];
+  const down = (s: Segment): Segment => [s[0], pageHeight - s[1], s[2], pageHeight - s[3]];
   const views = split.views.map((v) =>
     v.bounds
       ? {
           ...v,
-          bounds: { ...v.bounds, minY: page.height - v.bounds.maxY, maxY: page.height - v.bounds.minY },
+          bounds: { ...v.bounds, minY: pageHeight - v.bounds.maxY, maxY: pageHeight - v.bounds.minY },
         }
       : v,
   );
@@ -162,7 +208,7 @@ function readPagePaths(
     wallThickness: split.thickness,
     roomClosers: split.closers.map(down),
     details: split.details.map(down),
-    arcs: split.arcs.map((a) => ({ cx: a.cx, cy: page.height - a.cy, r: a.r, start: -a.end, end: -a.start })),
+    arcs: split.arcs.map((a) => ({ cx: a.cx, cy: pageHeight - a.cy, r: a.r, start: -a.end, end: -a.start })),
     // A one-page sheet's views are its drawings; a multi-page PDF's are its pages.
     ...(d.pageViews.length <= 1 && views.length > 1
       ? { views, ...(split.view ? { viewId: split.view.id } : {}) }

@@ -217,6 +217,8 @@ export function chooseScale(
   sheet: Bounds,
   plotted = false,
 ): Scale {
+  // A sheet's stated scale ("1:50") is its author's word: doors and walls are not asked.
+  if (plotted && fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
   const swingRadius = doorSwingRadius(flat);
   const plausibleDoor = (mpu: number) =>
     swingRadius !== null && swingRadius * mpu >= 0.55 && swingRadius * mpu <= 1.4;
@@ -265,7 +267,9 @@ export function chooseScale(
       maxGap: WALL_GAP_M.max / mpu,
       minOverlap: 0.3 / mpu,
     });
-    return walls.reduce((sum, w) => sum + segLength(w.seg) * mpu, 0);
+    // Plot scales are compared by the length of drawing that pairs (in metres, a larger scale would win by its
+    // size alone); CAD units, orders of magnitude apart, by metres.
+    return walls.reduce((sum, w) => sum + segLength(w.seg) * (plotted ? 1 : mpu), 0);
   };
   const scored = options.map((mpu) => ({ mpu, length: pairedLength(mpu) }));
   const best = scored.reduce((a, b) => (b.length > a.length ? b : a));

@@ -1,0 +1,106 @@
+/**
+ * Straight lines of a raster line drawing: the horizontal and vertical strokes no thicker than a pen, each as one
+ * segment along its middle, so that a drawing whose walls are pairs of thin lines (a plot flattened into an image)
+ * can have them paired as a CAD drawing's are. Pure: an ink mask in, segments in its pixels out.
+ */
+import type { Segment } from './types';
+
+interface Band {
+  x0: number;
+  x1: number;
+  firstRow: number;
+  lastRow: number;
+}
+
+/**
+ * Runs of thin ink along one axis: `along(i, j)` reads the mask with i along the line and j across it. A pixel is
+ * part of a thin line when the ink across it (at j) is no thicker than `maxThickness`.
+ */
+function thinRuns(
+  lengthAlong: number,
+  lengthAcross: number,
+  at: (i: number, j: number) => number,
+  minLength: number,
+  maxThickness: number,
+): Segment[] {
+  // Thickness across each pixel: the length of the ink run across it.
+  const across = new Uint16Array(lengthAlong * lengthAcross);
+  for (let i = 0; i < lengthAlong; i++) {
+    let j = 0;
+    while (j < lengthAcross) {
+      if (!at(i, j)) {
+        j++;
+        continue;
+      }
+      let end = j;
+      while (end < lengthAcross && at(i, end)) end++;
+      for (let k = j; k < end; k++) across[k * lengthAlong + i] = end - j;
+      j = end;
+    }
+  }
+  const segments: Segment[] = [];
+  let open: Band[] = [];
+  const close = (band: Band) => {
+    if (band.x1 - band.x0 >= minLength) {
+      const middle = (band.firstRow + band.lastRow + 1) / 2;
+      segments.push([band.x0, middle, band.x1, middle]);
+    }
+  };
+  for (let j = 0; j < lengthAcross; j++) {
+    const next: Band[] = [];
+    let i = 0;
+    while (i < lengthAlong) {
+      const t = across[j * lengthAlong + i]!;
+      if (t === 0 || t > maxThickness) {
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < lengthAlong) {
+        const te = across[j * lengthAlong + end]!;
+        if (te === 0 || te > maxThickness) break;
+        end++;
+      }
+      if (end - i >= minLength) {
+        // The same line one row on: a band of the row before that this run mostly overlaps.
+        const same = open.find(
+          (b) => Math.min(b.x1, end) - Math.max(b.x0, i) >= 0.5 * Math.min(b.x1 - b.x0, end - i),
+        );
+        if (same) {
+          open = open.filter((b) => b !== same);
+          next.push({
+            x0: Math.min(same.x0, i),
+            x1: Math.max(same.x1, end),
+            firstRow: same.firstRow,
+            lastRow: j,
+          });
+        } else {
+          next.push({ x0: i, x1: end, firstRow: j, lastRow: j });
+        }
+      }
+      i = end;
+    }
+    for (const band of open) close(band);
+    open = next;
+  }
+  for (const band of open) close(band);
+  return segments;
+}
+
+/**
+ * The horizontal and vertical thin lines of an ink mask (1 = ink, row by row), at least `minLength` pixels long
+ * and at most `maxThickness` thick, in its pixels (x right, y down).
+ */
+export function thinLineSegments(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  minLength: number,
+  maxThickness: number,
+): Segment[] {
+  const horizontal = thinRuns(width, height, (x, y) => ink[y * width + x]!, minLength, maxThickness);
+  const vertical = thinRuns(height, width, (y, x) => ink[y * width + x]!, minLength, maxThickness).map(
+    ([y0, x, y1]): Segment => [x, y0, x, y1],
+  );
+  return [...horizontal, ...vertical];
+}
