@@ -84,7 +84,10 @@ describe('reading a plot flattened into an image', () => {
     expect(Math.min(...thick)).toBeGreaterThan(0.14);
     expect(Math.max(...thick)).toBeLessThan(0.26);
     // Centrelines: the outer walls' 19.2 m and the partition's 2.7 m, less the window and the door.
-    const total = plan.walls.reduce((sum, w) => sum + metres(Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1])), 0);
+    const total = plan.walls.reduce(
+      (sum, w) => sum + metres(Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1])),
+      0,
+    );
     expect(total).toBeGreaterThan(17);
     expect(total).toBeLessThan(23);
     expect(plan.rooms).toHaveLength(2);
