@@ -1,7 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { readPlan } from '../plan/read-plan';
-import { arcOfChords, arcThrough, flattenPage } from './pdf-cad';
+import { arcOfChords, arcThrough } from './arc-fit';
+import { flattenPage } from './pdf-cad';
 import { type PagePath, readPageVectors } from './pdf-paths';
 
 vi.setConfig({ testTimeout: 60_000 });

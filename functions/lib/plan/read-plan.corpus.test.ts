@@ -103,4 +103,30 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     expect(labelled.plan.space.scaleSource).toBe('inferred');
     expect(labelled.score.scaleWithinTolerance).toBe(true);
   }, 60_000);
+
+  it('reads a plot flattened into tiles from its thin lines, not the grid and dimensions drawn over it', async () => {
+    const { plan, score } = await scored('pdf/architect_set_8_sheets_plans_elevations.pdf');
+    expect(score.walls.recall).toBeGreaterThan(0.85);
+    expect(score.walls.f1).toBeGreaterThan(0.6);
+    expect(plan.rooms.length).toBeGreaterThan(4);
+  }, 60_000);
+
+  it('reads a vector PDF drawn in lines by its layers and doors: rooms, in page points', async () => {
+    const plan = await read('pdf/autocad2018_ground_floor_layout_49x59ft_furniture_a3.pdf');
+    expect(plan.space.units).toBe('pt');
+    expect(plan.rooms.length).toBeGreaterThanOrEqual(8);
+    const rotated = await read('pdf/autocad_print_to_pdf_house_plan_rotated_90.pdf');
+    expect(rotated.rooms.length).toBeGreaterThanOrEqual(5);
+    expect(rotated.space.scaleSource).toBe('inferred');
+  }, 60_000);
+
+  it('takes the scale of a plot laid out in model space from its swings drawn as chords', async () => {
+    const { plan, score } = await scored('dwg/ac2018_hatched_wall_plan_with_frame.dwg');
+    // The doors are taken as 0.85 m wide; this sheet's are about 1 m: within a fifth, not 5 times out.
+    expect(score.scaleRatio).toBeGreaterThan(0.75);
+    expect(score.scaleRatio).toBeLessThan(1.25);
+    expect(score.roomsInRange).toBe(true);
+    expect(score.walls.recall).toBeGreaterThan(0.9);
+    expect(plan.openings.length).toBeGreaterThan(0);
+  }, 60_000);
 });

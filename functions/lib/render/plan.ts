@@ -298,6 +298,40 @@ function classifyOpening(
   return 'opening';
 }
 
+/**
+ * A door swing closes its doorway for finding rooms: the leaf shut, from the hinge (the arc's centre) to whichever
+ * end of the arc lies at the doorway's other jamb (a wall's end); the open leaf, into the room, closes nothing.
+ * Only quarter arcs as wide as an opening can be count. World metres.
+ */
+function doorwayClosers(
+  arcs: { cx: number; cy: number; r: number; start: number; end: number }[],
+  toWorld: (x: number, y: number) => [number, number],
+  mpu: number,
+  walls: WallPiece[],
+) {
+  const wallEnds = walls.flatMap((w): [number, number][] => [
+    [w.x1, w.y1],
+    [w.x2, w.y2],
+  ]);
+  const closers: WallPiece[] = [];
+  for (const a of arcs) {
+    let sweep = a.end - a.start;
+    while (sweep <= 0) sweep += Math.PI * 2;
+    const radius = a.r * mpu;
+    if (sweep < Math.PI / 3 || sweep > (2 * Math.PI) / 3 || radius < MIN_GAP || radius > MAX_GAP) continue;
+    const tips = [a.start, a.end].map((angle) =>
+      toWorld(a.cx + a.r * Math.cos(angle), a.cy + a.r * Math.sin(angle)),
+    );
+    const toJamb = tips.map(([x, y]) => Math.min(...wallEnds.map(([ex, ey]) => Math.hypot(ex - x, ey - y))));
+    const shut = toJamb[0]! <= toJamb[1]! ? 0 : 1;
+    if (toJamb[shut]! > radius * 0.35) continue;
+    const [x, y] = tips[shut]!;
+    const [hx, hy] = toWorld(a.cx, a.cy);
+    closers.push({ x1: hx, y1: hy, x2: x, y2: y, t: 0 });
+  }
+  return closers;
+}
+
 function vectorPlan(drawing: NormalisedDrawing): Plan {
   const g = drawing.geometry;
   const segs = g.segments ?? [];
@@ -367,7 +401,10 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
   };
   const wall = new Uint8Array(base.w * base.h);
   for (const p of walls) stampPiece(wall, base, p);
-  const closers = (g.roomClosers ?? []).map((s) => toPiece(s, 0));
+  const closers = [
+    ...(g.roomClosers ?? []).map((s) => toPiece(s, 0)),
+    ...doorwayClosers(g.arcs ?? [], toWorld, mpu, centre),
+  ];
   const { grid, rooms } = finishGrid(base, wall, openings, closers);
   return {
     source: 'vector',

@@ -3,6 +3,7 @@
  * straight segments and arcs in world coordinates: block references expanded with their transforms, layers that
  * are off or frozen left out, curves approximated.
  */
+import { arcOfChords } from '../arc-fit';
 import type { Arc, Segment } from '../types';
 
 export interface P2 {
@@ -84,7 +85,8 @@ export interface PlacedText {
 
 export interface Flattened {
   strokes: Stroke[];
-  arcs: (Arc & { layer: string; block?: string })[];
+  /** Arcs drawn as arcs, and (`fromChords`) polylines of short chords that lie on one (weaker evidence of a door). */
+  arcs: (Arc & { layer: string; block?: string; fromChords?: boolean })[];
   texts: PlacedText[];
   /** The primitive budget ran out before everything was expanded. */
   truncated: boolean;
@@ -290,6 +292,15 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
             const bulge = a.bulge ?? 0;
             if (Math.abs(bulge) > 1e-9) pushPath(m, bulgePoints(a, b, bulge), layer, true);
             else pushPath(m, [a, b], layer, false);
+          }
+          // A swing drawn as a run of chords (no bulges) is still a door's arc.
+          if (pts.length >= 6 && arcs.length < 100_000 && pts.every((p) => !p.bulge)) {
+            const placed = pts.map((p) => apply(m, p));
+            const arc = arcOfChords(placed.flatMap((p) => [p.x, p.y]));
+            if (arc) {
+              const found = { ...arc, layer, fromChords: true };
+              arcs.push(blockName === undefined ? found : { ...found, block: blockName });
+            }
           }
           break;
         }

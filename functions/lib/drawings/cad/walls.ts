@@ -219,7 +219,7 @@ export function chooseScale(
 ): Scale {
   // A sheet's stated scale ("1:50") is its author's word: doors and walls are not asked.
   if (plotted && fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
-  const swingRadius = doorSwingRadius(flat);
+  const swingRadius = doorSwingRadius(flat, false);
   const plausibleDoor = (mpu: number) =>
     swingRadius !== null && swingRadius * mpu >= 0.55 && swingRadius * mpu <= 1.4;
   if (swingRadius !== null) {
@@ -245,6 +245,23 @@ export function chooseScale(
         note: fileMetresPerUnit
           ? `The file's units disagree with its door sizes; the scale was taken from the doors (${unitName(best)}).`
           : `The file does not state its units; the scale was taken from the doors (${unitName(best)}).`,
+      };
+    }
+  }
+  // Swings drawn as runs of chords that no unit makes doors: a sheet drawn to a scale of its own (a plot laid out
+  // in model space). Where a unit does fit them they decide nothing: the walls do.
+  const chordRadius = swingRadius === null ? doorSwingRadius(flat, true) : null;
+  if (
+    chordRadius !== null &&
+    !UNIT_CANDIDATES.some((mpu) => chordRadius * mpu >= 0.55 && chordRadius * mpu <= 1.4)
+  ) {
+    const fromDoors = DOOR_WIDTH_M / chordRadius;
+    const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
+    if (extent * fromDoors >= 3 && extent * fromDoors <= 1000) {
+      return {
+        metresPerUnit: fromDoors,
+        source: 'inferred',
+        note: 'No drawing unit gives doors of a usual size; the scale was taken from the doors, taken as 0.85 m wide.',
       };
     }
   }
@@ -294,10 +311,11 @@ export function chooseScale(
 
 /**
  * The radius of the drawing's door swings: quarter arcs, preferring those on door layers and those drawn with their leaf (a line from the
- * hinge, the arc's centre, as long as the radius), which furniture, trees and symbols lack. Null without swings.
+ * hinge, the arc's centre, as long as the radius), which furniture, trees and symbols lack; arcs drawn as arcs, or
+ * (`chords`) those found in polylines of chords. Null without swings.
  */
-function doorSwingRadius(flat: Flattened): number | null {
-  const all = flat.arcs.filter(isSwing);
+function doorSwingRadius(flat: Flattened, chords: boolean): number | null {
+  const all = flat.arcs.filter((a) => isSwing(a) && (a.fromChords === true) === chords);
   if (all.length === 0) return null;
   // Swings on a layer named for doors, when there are any.
   const onDoorLayers = all.filter((a) => isDoorLayer(a.layer));
