@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { normaliseDrawing } from '../drawings/normalise';
+import type { NormalisedDrawing, Segment } from '../drawings/types';
 import { buildPlan, keepBuilding } from './plan';
 
 /** A w × h mask with the given rectangles [x0, y0, x1, y1) set. */
@@ -63,5 +64,56 @@ describe('rooms of a raster plan', () => {
     const plan = buildPlan(await normaliseDrawing({ bytes: png, fileName: 'two-rooms.png' }));
     expect(plan.rooms).toHaveLength(2);
     expect(plan.openings.some((o) => o.kind === 'door')).toBe(true);
+  });
+});
+
+describe('rooms of a vector plan', () => {
+  /** A CAD drawing in metres of the given wall centrelines, 0.2 m thick. */
+  const cadDrawing = (segments: Segment[]): NormalisedDrawing => ({
+    png: Buffer.alloc(0),
+    width: 1,
+    height: 1,
+    kind: 'cad',
+    geometry: {
+      bounds: { minX: 0, minY: 0, maxX: 10, maxY: 8 },
+      units: 'm',
+      metresPerUnit: 1,
+      scaleSource: 'file',
+      yDown: false,
+      segments,
+      wallThickness: segments.map(() => 0.2),
+      source: { format: 'dxf' },
+      warnings: [],
+    },
+  });
+
+  it('closes a corner the outer walls leave open (a corner window), so the room is a room', () => {
+    // A 10 × 8 m room whose top-left corner is open: the walls stop 1.2 and 0.9 m short of it.
+    const open = cadDrawing([
+      [0, 0, 10, 0],
+      [10, 0, 10, 8],
+      [10, 8, 1.2, 8],
+      [0, 0, 0, 7.1],
+    ]);
+    const plan = buildPlan(open);
+    expect(plan.rooms).toHaveLength(1);
+    expect(plan.rooms[0]!.area).toBeGreaterThan(70);
+  });
+
+  it('leaves a corner gap between two rooms inside as it is (no room split off)', () => {
+    // Two rooms side by side, closed to the outside; in the right one, two walls at right angles stop 1 m and
+    // 0.8 m short of meeting: an opening between two parts of one room, not a corner to close.
+    const plan = buildPlan(
+      cadDrawing([
+        [0, 0, 10, 0],
+        [10, 0, 10, 8],
+        [10, 8, 0, 8],
+        [0, 8, 0, 0],
+        [5, 0, 5, 8],
+        [10, 4, 7, 4],
+        [6, 0, 6, 3.2],
+      ]),
+    );
+    expect(plan.rooms).toHaveLength(2);
   });
 });

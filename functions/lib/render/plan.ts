@@ -270,7 +270,55 @@ function findVectorOpenings(
     openings.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, t, kind: 'opening' });
   });
   for (const o of openings) o.kind = classifyOpening(o, details, arcs);
-  return openings;
+  return { openings, freeEnds: ends.filter((_, i) => !taken.has(i)) };
+}
+
+/**
+ * Corner gaps close rooms: two free wall ends on walls at right angles whose lines meet within an opening's width
+ * of both (a corner window, a corner the drawing leaves open) are joined through that corner, for finding rooms.
+ */
+function cornerClosers(ends: End[], walls: WallPiece[]): WallPiece[] {
+  const closers: WallPiece[] = [];
+  const used = new Set<number>();
+  const cellSize = MAX_GAP * 2;
+  const buckets = new Map<string, number[]>();
+  ends.forEach((e, i) => {
+    const k = `${Math.floor(e.x / cellSize)},${Math.floor(e.y / cellSize)}`;
+    buckets.set(k, [...(buckets.get(k) ?? []), i]);
+  });
+  ends.forEach((a, ia) => {
+    if (used.has(ia) || closers.length >= 1000) return;
+    let best: { ib: number; px: number; py: number; reach: number } | undefined;
+    const gx = Math.floor(a.x / cellSize);
+    const gy = Math.floor(a.y / cellSize);
+    for (let ddx = -1; ddx <= 1; ddx++) {
+      for (let ddy = -1; ddy <= 1; ddy++) {
+        for (const ib of buckets.get(`${gx + ddx},${gy + ddy}`) ?? []) {
+          const b = ends[ib]!;
+          if (ib === ia || used.has(ib) || b.seg === a.seg || Math.abs(a.dx * b.dx + a.dy * b.dy) > 0.3)
+            continue;
+          // Where the two walls' lines meet: a + s·da = b + u·db, both ahead of their ends.
+          const den = a.dx * b.dy - a.dy * b.dx;
+          if (Math.abs(den) < 1e-9) continue;
+          const s = ((b.x - a.x) * b.dy - (b.y - a.y) * b.dx) / den;
+          const u = ((b.x - a.x) * a.dy - (b.y - a.y) * a.dx) / den;
+          const slack = Math.max(walls[a.seg]!.t, walls[b.seg]!.t);
+          if (s < -slack || u < -slack || s > MAX_GAP || u > MAX_GAP || s + u < MIN_GAP) continue;
+          if (!best || s + u < best.reach)
+            best = { ib, px: a.x + s * a.dx, py: a.y + s * a.dy, reach: s + u };
+        }
+      }
+    }
+    if (!best) return;
+    const b = ends[best.ib]!;
+    used.add(ia);
+    used.add(best.ib);
+    closers.push(
+      { x1: a.x, y1: a.y, x2: best.px, y2: best.py, t: 0 },
+      { x1: b.x, y1: b.y, x2: best.px, y2: best.py, t: 0 },
+    );
+  });
+  return closers;
 }
 
 function classifyOpening(
@@ -374,7 +422,7 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     const [x, y] = toWorld(a.cx, a.cy);
     return { cx: x, cy: y, r: a.r * mpu };
   });
-  const openings = findVectorOpenings(centre, details, arcs);
+  const { openings, freeEnds } = findVectorOpenings(centre, details, arcs);
   // Walls are extended by half their thickness so that corners close.
   const walls = centre.map((p) => {
     const len = Math.hypot(p.x2 - p.x1, p.y2 - p.y1) || 1;
@@ -405,7 +453,21 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     ...(g.roomClosers ?? []).map((s) => toPiece(s, 0)),
     ...doorwayClosers(g.arcs ?? [], toWorld, mpu, centre),
   ];
-  const { grid, rooms } = finishGrid(base, wall, openings, closers);
+  let { grid, rooms } = finishGrid(base, wall, openings, closers);
+  // Corner gaps through which the outside floods in are closed (a corner window, a corner left open); corner gaps
+  // between rooms inside are left as they are.
+  const outsideAt = (x: number, y: number) => {
+    const gx = Math.floor((x - base.ox) / cell);
+    const gy = Math.floor((y - base.oy) / cell);
+    return gx >= 0 && gy >= 0 && gx < base.w && gy < base.h && grid.outside[gy * base.w + gx] === 1;
+  };
+  const corners = cornerClosers(freeEnds, centre);
+  const sealing: WallPiece[] = [];
+  for (let i = 0; i + 1 < corners.length; i += 2) {
+    const [first, second] = [corners[i]!, corners[i + 1]!];
+    if (outsideAt(first.x2, first.y2)) sealing.push(first, second);
+  }
+  if (sealing.length > 0) ({ grid, rooms } = finishGrid(base, wall, openings, [...closers, ...sealing]));
   return {
     source: 'vector',
     walls,
