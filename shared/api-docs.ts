@@ -159,7 +159,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     headers: '`Idempotency-Key` (optional, 8–128 characters): the same key returns the same generation.',
     responses: [
       '202 `{ generation }` with three pending renders',
-      '400 blank prompt / no uploaded file',
+      '400 `VALIDATION_FAILED` (blank prompt) or `NO_DRAWING` (no uploaded file)',
       '429 `TOO_MANY_REQUESTS` with `Retry-After` (running or daily limit)',
       '503 maintenance mode',
       OWNER,

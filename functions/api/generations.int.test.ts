@@ -399,7 +399,10 @@ describe('generations API on the local cloud (real state machine, local renderer
       body: { prompt: 'x' },
     });
     expect(noFile.status).toBe(400);
-    expect(noFile.json.error?.message).toBe('Please upload at least one file first');
+    expect(noFile.json.error).toMatchObject({
+      code: 'NO_DRAWING',
+      message: 'Please upload at least one file first',
+    });
     const extra = await api(`/api/projects/${empty.id}/generations`, {
       token,
       method: 'POST',

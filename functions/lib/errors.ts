@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/schemas/common';
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  NO_DRAWING: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

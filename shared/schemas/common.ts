@@ -15,6 +15,8 @@ export { type ErrorBody, errorBodySchema } from './boot';
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
+  /** A generation asked of a project with no uploaded drawing. */
+  'NO_DRAWING',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',

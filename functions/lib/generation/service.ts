@@ -61,7 +61,7 @@ function chooseFile(bundle: ProjectBundle, fileId: string | undefined) {
     return file;
   }
   const first = uploaded[uploaded.length - 1];
-  if (!first) throw badRequest(NO_FILE_MESSAGE);
+  if (!first) throw new AppError('NO_DRAWING', NO_FILE_MESSAGE);
   return first;
 }
 

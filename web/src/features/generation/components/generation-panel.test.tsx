@@ -267,6 +267,15 @@ describe('GenerationPanel', () => {
     expect(api.get).not.toHaveBeenCalled();
   });
 
+  it('shows the server’s own words when it finds no drawing to use (matched by its code, NO_DRAWING)', async () => {
+    api.post.mockRejectedValue(new ApiError(400, 'NO_DRAWING', 'Please upload at least one file first'));
+    const { user } = setup();
+    await generateWith(user);
+    const toast = await findToast('Please upload at least one file first');
+    expect(toast).not.toHaveTextContent('Failed to generate visualizations');
+    expect(cards()).toHaveLength(0);
+  });
+
   it('says "Failed to generate visualizations" for an unexpected error', async () => {
     api.post.mockRejectedValue(new ApiError(500, 'INTERNAL', 'Something went wrong. Please try again.'));
     const { user } = setup();

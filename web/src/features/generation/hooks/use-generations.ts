@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@shared/schemas/common';
 import type { Generation } from '@shared/schemas/generations';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -49,17 +50,14 @@ export interface GenerateRequest {
   fileName?: string | null;
 }
 
-/** Server messages that the spec shows as the toast itself (§8). */
-const VALIDATION_MESSAGES = new Set([
-  'Please ensure project is created and prompt is provided',
-  'Please upload at least one file first',
-]);
+/** Errors whose message the spec shows as the toast itself (§8): a request's own fields, or no drawing to use. */
+const SHOWN_AS_IS = new Set<string>(['VALIDATION_FAILED', 'NO_DRAWING'] satisfies ErrorCode[]);
 
 /** A request that never reached the server is sent once more, with the same key, after this delay. */
 const NETWORK_RETRY_MS = 1000;
 
 function startFailed(error: unknown) {
-  if (error instanceof ApiError && error.status === 400 && VALIDATION_MESSAGES.has(error.message)) {
+  if (error instanceof ApiError && SHOWN_AS_IS.has(error.code)) {
     toast.error(error.message);
     return;
   }
