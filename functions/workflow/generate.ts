@@ -12,7 +12,7 @@ import { geometryScore } from '../lib/render/geometry-score';
 import type { ImageRequest } from '../lib/render/provider';
 import { writeObject } from '../lib/storage';
 import { DrawingUnreadableError } from './prepare';
-import type { VariationInput } from './types';
+import { parseTaskInput, type VariationInput, variationInputSchema } from './types';
 
 export const renderKeys = (renderId: string) => ({
   image: `renders/${renderId}.png`,
@@ -50,7 +50,8 @@ export async function variationView(input: VariationInput): Promise<ImageRequest
  * One variation: the provider turns the drawing and the filled prompt into a PNG, stored under the render's id.
  * Provider errors keep their names (ProviderThrottled, ContentFiltered, …) for the state's Retry and Catch.
  */
-export async function handler(input: VariationInput): Promise<NonNullable<VariationInput['image']>> {
+export async function handler(event: unknown): Promise<NonNullable<VariationInput['image']>> {
+  const input = parseTaskInput(variationInputSchema, event, 'generate');
   const log = logger.child({
     generationId: input.generationId,
     renderId: input.item.renderId,

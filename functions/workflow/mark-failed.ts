@@ -1,17 +1,14 @@
 import { failRender, getGeneration, getRenders } from '../lib/db/generations';
 import { readableFailure } from '../lib/generation/errors';
 import { logger } from '../lib/logger';
-import type { ExecutionInput, VariationInput } from './types';
-
-type Input =
-  | (VariationInput & { all?: false })
-  | (ExecutionInput & { all: true; error?: { Error?: string; Cause?: string } });
+import { markFailedInputSchema, parseTaskInput } from './types';
 
 /**
  * The Catch of a variation (or of Prepare, with `all`): marks the render(s) and job(s) failed with a readable
  * message. Settling is conditional, so a render completed meanwhile stays completed.
  */
-export async function handler(input: Input): Promise<{ status: 'failed'; error: string }> {
+export async function handler(event: unknown): Promise<{ status: 'failed'; error: string }> {
+  const input = parseTaskInput(markFailedInputSchema, event, 'mark-failed');
   const message = readableFailure(input.error);
   const log = logger.child({ generationId: input.generationId, task: 'mark-failed' });
   if (input.all) {

@@ -17,7 +17,7 @@ import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { analyseWithBedrock } from '../lib/providers';
 import { analyseDrawing, styleFromPrompt } from '../lib/render';
 import { readObject } from '../lib/storage';
-import type { ExecutionInput, Prepared } from './types';
+import { executionInputSchema, type Prepared, parseTaskInput } from './types';
 
 export class DrawingUnreadableError extends Error {
   override name = 'DrawingUnreadable';
@@ -109,7 +109,8 @@ async function analysisOf(
  * First state: normalises the chosen drawing, loads the active visualization template (or the built-in one),
  * fills it for each variation and records the analysis text.
  */
-export async function handler(input: ExecutionInput): Promise<Prepared> {
+export async function handler(event: unknown): Promise<Prepared> {
+  const input = parseTaskInput(executionInputSchema, event, 'prepare');
   const log = logger.child({ generationId: input.generationId, task: 'prepare' });
   const generation = await getGeneration(input.projectId, input.generationId);
   if (!generation) throw new DrawingUnreadableError('The generation no longer exists');

@@ -4,12 +4,13 @@ import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { readObject, writeObject } from '../lib/storage';
 import { renderKeys } from './generate';
-import type { VariationInput } from './types';
+import { parseTaskInput, variationInputSchema } from './types';
 
 const PREVIEW_SIZE = 512;
 
 /** Makes the small WebP preview and settles the render and its job as completed (once). */
-export async function handler(input: VariationInput): Promise<{ renderId: string; status: 'completed' }> {
+export async function handler(event: unknown): Promise<{ renderId: string; status: 'completed' }> {
+  const input = parseTaskInput(variationInputSchema, event, 'store');
   const log = logger.child({
     generationId: input.generationId,
     renderId: input.item.renderId,

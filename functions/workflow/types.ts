@@ -1,24 +1,30 @@
-import type { PromptReadingSummary } from '../../shared/prompt/scene-settings';
-import type { SceneCamera } from '../../shared/scene/cameras';
-import type { RenderStyle, VariationNumber } from '../../shared/schemas/generations';
+/**
+ * What the state machine hands each task, parsed at the edge (as the API's handlers parse requests): a task given a
+ * malformed input fails at once with what was wrong, instead of writing half a render.
+ */
+import { z } from 'zod';
+import { RENDER_STYLES, type RenderStyle, VARIATION_NUMBERS } from '../../shared/schemas/generations';
 
-export interface ExecutionInput {
-  generationId: string;
-  projectId: string;
-  userId: string;
-}
+const id = z.string().min(1);
+const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+/** A camera as the tasks pass it on (the request's was checked against the API's limits when it came in). */
+const cameraSchema = z.object({ position: vec3, target: vec3, fovDeg: z.number().positive() });
 
-export interface PreparedItem {
-  variation: VariationNumber;
-  renderId: string;
-  jobId: string;
+export const executionInputSchema = z.object({ generationId: id, projectId: id, userId: id });
+export type ExecutionInput = z.infer<typeof executionInputSchema>;
+
+export const preparedItemSchema = z.object({
+  variation: z.literal(VARIATION_NUMBERS),
+  renderId: id,
+  jobId: id,
   /** The provider prompt: the active template filled for this variation. */
-  prompt: string;
+  prompt: z.string(),
   /** The user's own prompt (what the local renderer reads its scene settings from). */
-  brief?: string;
+  brief: z.string().optional(),
   /** The camera the user placed, for the variations rendered from it (1 and 3). */
-  camera?: SceneCamera;
-}
+  camera: cameraSchema.optional(),
+});
+export type PreparedItem = z.infer<typeof preparedItemSchema>;
 
 export interface Prepared {
   provider: string;
@@ -31,24 +37,50 @@ export interface Prepared {
   items: PreparedItem[];
 }
 
-/** What each Map iteration receives (the Map's ItemSelector). */
-export interface VariationInput extends ExecutionInput {
-  provider: string;
-  style: RenderStyle;
-  fidelity: number;
-  storeyHeight?: number;
-  fileId: string;
-  analysis: string;
-  item: PreparedItem;
-  image?: {
-    imageKey: string;
-    description: string;
-    camera?: SceneCamera;
-    /** Drawn in the style's own projection: the camera on the model nearest to it, for "Open in 3D". */
-    viewpoint?: SceneCamera;
-    reading?: PromptReadingSummary;
-    /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
-    geometryKept?: number;
-  };
-  error?: { Error?: string; Cause?: string };
+/** A task's caught error, as Step Functions passes it on. */
+const caughtErrorSchema = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
+
+/** What each Map iteration receives (the Map's ItemSelector), and Generate's result added to it for Store. */
+export const variationInputSchema = executionInputSchema.extend({
+  provider: z.string(),
+  style: z.enum(RENDER_STYLES),
+  fidelity: z.number().min(0).max(1),
+  storeyHeight: z.number().positive().optional(),
+  fileId: id,
+  analysis: z.string(),
+  item: preparedItemSchema,
+  image: z
+    .object({
+      imageKey: id,
+      description: z.string(),
+      camera: cameraSchema.optional(),
+      /** Drawn in the style's own projection: the camera on the model nearest to it, for "Open in 3D". */
+      viewpoint: cameraSchema.optional(),
+      reading: z.object({ understood: z.array(z.string()), notUnderstood: z.array(z.string()) }).optional(),
+      /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
+      geometryKept: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
+  error: caughtErrorSchema.optional(),
+});
+export type VariationInput = z.infer<typeof variationInputSchema>;
+
+/** Mark Failed: a variation's Catch, or (`all`) Prepare's. */
+export const markFailedInputSchema = z.union([
+  variationInputSchema.extend({ all: z.literal(false).optional() }),
+  executionInputSchema.extend({ all: z.literal(true), error: caughtErrorSchema.optional() }),
+]);
+export type MarkFailedInput = z.infer<typeof markFailedInputSchema>;
+
+/** A task's input that is not what the state machine should hand it: a fault of the flow, not of the user. */
+export class TaskInputError extends Error {
+  override name = 'TaskInputError';
+}
+
+/** Parses what the state machine handed a task; throws `TaskInputError` naming the task and the first problem. */
+export function parseTaskInput<S extends z.ZodType>(schema: S, event: unknown, task: string): z.infer<S> {
+  const parsed = schema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new TaskInputError(`${task}: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
 }
