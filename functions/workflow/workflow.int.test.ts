@@ -27,8 +27,8 @@ import { retryRender, startGeneration } from '../lib/generation/service';
 import { executionNameOf, type StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
 import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
+import type { ImageProvider } from '../lib/providers/types';
 import { analyseDrawing, localImageProvider } from '../lib/render';
-import type { ImageProvider } from '../lib/render/provider';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
 

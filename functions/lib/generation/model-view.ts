@@ -1,7 +1,7 @@
 import type { PlanModel } from '../../../shared/plan/schema';
 import { buildScene } from '../../../shared/scene/build';
 import { defaultCameras, type SceneCamera } from '../../../shared/scene/cameras';
-import type { ImageRequest } from '../render/provider';
+import type { ImageRequest } from '../providers/types';
 
 /**
  * The 3D model of a plan at a storey height, seen from the camera the user placed or else the variation's default

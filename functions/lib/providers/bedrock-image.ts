@@ -9,7 +9,6 @@
 import type { BedrockClient } from '@aws-sdk/client-bedrock';
 import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import { logger } from '../logger';
-import type { ImageProvider, ImageRequest, ImageResult } from '../render/provider';
 import { type Style, styleFromPrompt } from '../render/styles';
 import { prepareConditionImage, sceneConditionImage, toPng } from './conditioning';
 import { bedrockRuntimeClient, MODEL_IDS } from './config';
@@ -18,6 +17,7 @@ import { assertModelActive } from './lifecycle';
 import { buildNovaCanvasRequest, novaCanvasSide, parseNovaCanvasResponse } from './nova-canvas';
 import { variationSuffix } from './prompt';
 import { buildStabilityControlRequest, parseStabilityResponse, stabilityCanvasSide } from './stability';
+import type { ImageProvider, ImageRequest, ImageResult } from './types';
 
 export type BedrockImageKind = 'stability-structure' | 'nova-canvas';
 

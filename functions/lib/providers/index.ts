@@ -3,8 +3,9 @@
  * functions/lib/render; the `bedrock-*` ids are Amazon Bedrock models (bedrock-image.ts). See README.md.
  */
 import type { ImageProviderId } from '../../../shared/schemas/settings';
-import { type ImageProvider, localImageProvider } from '../render';
+import { localImageProvider } from '../render';
 import { createBedrockImageProvider } from './bedrock-image';
+import type { ImageProvider } from './types';
 
 export {
   type AnalysisProject,
@@ -22,6 +23,7 @@ export {
 export { BEDROCK_REQUEST_TIMEOUT_MS, bedrockRuntimeClient, DEFAULT_MODEL_IDS, MODEL_IDS } from './config';
 export * from './errors';
 export { assertModelActive, foundationModelId, resetLifecycleCache } from './lifecycle';
+export type { ImageProvider, ImageRequest, ImageResult } from './types';
 
 let override: ImageProvider | null = null;
 const bedrock = new Map<ImageProviderId, ImageProvider>();

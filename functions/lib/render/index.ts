@@ -1,8 +1,5 @@
 export { analyseDrawing } from './analyse';
 export {
-  type ImageProvider,
-  type ImageRequest,
-  type ImageResult,
   localImageProvider,
   renderVariation,
   renderVariations,
