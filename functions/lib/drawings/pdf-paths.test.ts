@@ -111,6 +111,21 @@ describe('readPageVectors (a PDF page’s paths in page points)', () => {
   });
 });
 
+describe('bounds on a page’s paths', () => {
+  it('stops keeping paths past a page’s worth of points, and then leaves the drawing to pdfjs', () => {
+    // 300 paths of 20,000 points each (one shared array): 6 million points.
+    const data = new Float32Array(20_000 * 3);
+    for (let i = 0; i < 20_000; i++) data.set([i === 0 ? 0 : 1, i % 100, Math.floor(i / 100)], i * 3);
+    const fnArray = Array.from({ length: 300 }, () => pdfjs.OPS.constructPath);
+    const argsArray = fnArray.map(() => [pdfjs.OPS.stroke, [data], null]);
+    const vectors = readPageVectors({ fnArray, argsArray }, pdfjs.OPS, [1, 0, 0, 1, 0, 0]);
+    expect(vectors.truncated).toBe(true);
+    expect(vectors.paths.length).toBeLessThan(300);
+    expect(vectors.paths.reduce((n, p) => n + p.subpaths[0]!.length / 2, 0)).toBeLessThanOrEqual(3_020_000);
+    expect(drawableAsVectors(vectors)).toBe(false);
+  });
+});
+
 describe('markupPaths (lines drawn over a raster drawing)', () => {
   const bareVectors = (images: PageVectors['images']): PageVectors => ({
     paths: [
@@ -144,6 +159,7 @@ describe('markupPaths (lines drawn over a raster drawing)', () => {
     images,
     textRuns: 0,
     unsupported: 0,
+    truncated: false,
   });
 
   it('counts the page images cover once where they overlap', () => {

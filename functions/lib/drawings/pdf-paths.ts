@@ -47,6 +47,8 @@ export interface PageVectors {
   textRuns: number;
   /** Paint this reader does not reproduce (patterns, shadings, transparency groups, image masks). */
   unsupported: number;
+  /** Paths were left out (past the bounds on paths and points). */
+  truncated: boolean;
 }
 
 /** The operator numbers used here, by name (pdfjs's `OPS`). */
@@ -56,6 +58,8 @@ export type OperatorCodes = Record<string, number>;
 const DRAW = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 
 const MAX_PATHS = 200_000;
+/** Points kept over all of a page's paths: a hostile page of endless curves stays bounded in memory. */
+const MAX_POINTS = 3_000_000;
 const MAX_POINTS_PER_PATH = 20_000;
 
 export const multiply = (m: Affine, n: Affine): Affine => [
@@ -201,6 +205,8 @@ export interface PageVisitor {
   clip?(subpaths: number[][], evenOdd: boolean): void;
   text?(): void;
   unsupported?(): void;
+  /** A path was left out: the page holds more than a page's worth of paths or points. */
+  truncated?(): void;
 }
 
 /**
@@ -230,6 +236,7 @@ export function walkPage(
     return undefined;
   };
   let paths = 0;
+  let points = 0;
   const count = operators.fnArray.length;
   for (let index = 0; index < count; index++) {
     const code = operators.fnArray[index]!;
@@ -330,10 +337,15 @@ export function walkPage(
         const paint = paintOf(paintCode, ops);
         const clipping = pendingClip;
         pendingClip = undefined;
-        if (!data || (paint === 'none' && !clipping) || paths >= MAX_PATHS) break;
+        if (!data || (paint === 'none' && !clipping)) break;
+        if (paths >= MAX_PATHS || points >= MAX_POINTS) {
+          visit.truncated?.();
+          break;
+        }
         const { subpaths, curved, curves } = subpathsOf(data, state.ctm);
         if (subpaths.length === 0) break;
         paths += 1;
+        for (const sub of subpaths) points += sub.length / 2;
         if (paint !== 'none')
           visit.path?.({
             index,
@@ -380,7 +392,7 @@ export function readPageVectors(
   ops: OperatorCodes,
   base: Affine,
 ): PageVectors {
-  const vectors: PageVectors = { paths: [], images: [], textRuns: 0, unsupported: 0 };
+  const vectors: PageVectors = { paths: [], images: [], textRuns: 0, unsupported: 0, truncated: false };
   walkPage(operators, ops, base, {
     path: (path) => vectors.paths.push(path),
     image: (image) => vectors.images.push(image),
@@ -389,6 +401,9 @@ export function readPageVectors(
     },
     unsupported: () => {
       vectors.unsupported += 1;
+    },
+    truncated: () => {
+      vectors.truncated = true;
     },
   });
   return vectors;
@@ -449,7 +464,7 @@ function tracePath(ctx: VectorCanvas, subpaths: number[][], scale: number) {
 
 /** Whether `drawPageVectors` draws the page as a PDF viewer would, text and images aside. */
 export const drawableAsVectors = (vectors: PageVectors) =>
-  vectors.images.length === 0 && vectors.unsupported === 0 && vectors.paths.length > 0;
+  vectors.images.length === 0 && vectors.unsupported === 0 && !vectors.truncated && vectors.paths.length > 0;
 
 /**
  * Draws a page's paths (not its text or images) at `scale` pixels per point, leaving out the paths in `skip` and
