@@ -2,13 +2,14 @@
  * What the state machine hands each task, parsed at the edge (as the API's handlers parse requests): a task given a
  * malformed input fails at once with what was wrong, instead of writing half a render.
  */
-import { z } from 'zod';
-import { RENDER_STYLES, type RenderStyle, VARIATION_NUMBERS } from '../../shared/schemas/generations';
+import * as z from 'zod/mini';
+import { RENDER_STYLES, type RenderStyle, VARIATION_NUMBERS } from '../../shared/variations';
 
-const id = z.string().min(1);
+// zod/mini (as the web's start-up schemas): a task's bundle stays within the Lambda bundle budget.
+const id = z.string().check(z.minLength(1));
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
 /** A camera as the tasks pass it on (the request's was checked against the API's limits when it came in). */
-const cameraSchema = z.object({ position: vec3, target: vec3, fovDeg: z.number().positive() });
+const cameraSchema = z.object({ position: vec3, target: vec3, fovDeg: z.number().check(z.positive()) });
 
 export const executionInputSchema = z.object({ generationId: id, projectId: id, userId: id });
 export type ExecutionInput = z.infer<typeof executionInputSchema>;
@@ -20,9 +21,9 @@ export const preparedItemSchema = z.object({
   /** The provider prompt: the active template filled for this variation. */
   prompt: z.string(),
   /** The user's own prompt (what the local renderer reads its scene settings from). */
-  brief: z.string().optional(),
+  brief: z.optional(z.string()),
   /** The camera the user placed, for the variations rendered from it (1 and 3). */
-  camera: cameraSchema.optional(),
+  camera: z.optional(cameraSchema),
 });
 export type PreparedItem = z.infer<typeof preparedItemSchema>;
 
@@ -38,37 +39,37 @@ export interface Prepared {
 }
 
 /** A task's caught error, as Step Functions passes it on. */
-const caughtErrorSchema = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
+const caughtErrorSchema = z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) });
 
 /** What each Map iteration receives (the Map's ItemSelector), and Generate's result added to it for Store. */
-export const variationInputSchema = executionInputSchema.extend({
+export const variationInputSchema = z.extend(executionInputSchema, {
   provider: z.string(),
   style: z.enum(RENDER_STYLES),
-  fidelity: z.number().min(0).max(1),
-  storeyHeight: z.number().positive().optional(),
+  fidelity: z.number().check(z.minimum(0), z.maximum(1)),
+  storeyHeight: z.optional(z.number().check(z.positive())),
   fileId: id,
   analysis: z.string(),
   item: preparedItemSchema,
-  image: z
-    .object({
+  image: z.optional(
+    z.object({
       imageKey: id,
       description: z.string(),
-      camera: cameraSchema.optional(),
+      camera: z.optional(cameraSchema),
       /** Drawn in the style's own projection: the camera on the model nearest to it, for "Open in 3D". */
-      viewpoint: cameraSchema.optional(),
-      reading: z.object({ understood: z.array(z.string()), notUnderstood: z.array(z.string()) }).optional(),
+      viewpoint: z.optional(cameraSchema),
+      reading: z.optional(z.object({ understood: z.array(z.string()), notUnderstood: z.array(z.string()) })),
       /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
-      geometryKept: z.number().min(0).max(1).optional(),
-    })
-    .optional(),
-  error: caughtErrorSchema.optional(),
+      geometryKept: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+    }),
+  ),
+  error: z.optional(caughtErrorSchema),
 });
 export type VariationInput = z.infer<typeof variationInputSchema>;
 
 /** Mark Failed: a variation's Catch, or (`all`) Prepare's. */
 export const markFailedInputSchema = z.union([
-  variationInputSchema.extend({ all: z.literal(false).optional() }),
-  executionInputSchema.extend({ all: z.literal(true), error: caughtErrorSchema.optional() }),
+  z.extend(variationInputSchema, { all: z.optional(z.literal(false)) }),
+  z.extend(executionInputSchema, { all: z.literal(true), error: z.optional(caughtErrorSchema) }),
 ]);
 export type MarkFailedInput = z.infer<typeof markFailedInputSchema>;
 
@@ -78,8 +79,8 @@ export class TaskInputError extends Error {
 }
 
 /** Parses what the state machine handed a task; throws `TaskInputError` naming the task and the first problem. */
-export function parseTaskInput<S extends z.ZodType>(schema: S, event: unknown, task: string): z.infer<S> {
-  const parsed = schema.safeParse(event);
+export function parseTaskInput<S extends z.ZodMiniType>(schema: S, event: unknown, task: string): z.infer<S> {
+  const parsed = z.safeParse(schema, event);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new TaskInputError(`${task}: ${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`);
