@@ -71,7 +71,6 @@ export const markFailedInputSchema = z.union([
   z.extend(variationInputSchema, { all: z.optional(z.literal(false)) }),
   z.extend(executionInputSchema, { all: z.literal(true), error: z.optional(caughtErrorSchema) }),
 ]);
-export type MarkFailedInput = z.infer<typeof markFailedInputSchema>;
 
 /** A task's input that is not what the state machine should hand it: a fault of the flow, not of the user. */
 export class TaskInputError extends Error {

@@ -132,19 +132,19 @@ type LinesGeometry = Partial<DrawingGeometry> & { warnings: string[] };
 async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<LinesGeometry | undefined> {
   const { ink, width, height } = await inkMask(d.png);
   if (!isLineWork(ink, width, height)) return undefined;
-  const pageHeight = d.originalHeight * d.pointsPerPixel;
+  const { pageHeight } = d;
   if (d.vectorPage) {
     const page = d.vectorPage;
     const flat = flattenPage(
       page.vectors,
       page.markup,
-      page.height,
+      pageHeight,
       page.words,
       LIMITS.maxPrimitives,
       page.layers,
     );
     const ratio = statedScale(page.words.map((w) => w.text));
-    return readSheetLines(d, flat, page.height, ratio ? ratio * METRES_PER_POINT : null, viewId);
+    return readSheetLines(d, flat, pageHeight, ratio ? ratio * METRES_PER_POINT : null, viewId);
   }
   const ratio = statedScale(d.texts.map((t) => t.text));
   if (!ratio) return undefined;

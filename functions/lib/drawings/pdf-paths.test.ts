@@ -157,7 +157,6 @@ describe('markupPaths (lines drawn over a raster drawing)', () => {
       },
     ],
     images,
-    textRuns: 0,
     unsupported: 0,
     truncated: false,
   });

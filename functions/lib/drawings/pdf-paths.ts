@@ -43,8 +43,6 @@ export interface PageImage {
 export interface PageVectors {
   paths: PagePath[];
   images: PageImage[];
-  /** Text drawn with fonts (each `showText`); glyphs drawn as paths are paths. */
-  textRuns: number;
   /** Paint this reader does not reproduce (patterns, shadings, transparency groups, image masks). */
   unsupported: number;
   /** Paths were left out (past the bounds on paths and points). */
@@ -62,7 +60,7 @@ const MAX_PATHS = 200_000;
 const MAX_POINTS = 3_000_000;
 const MAX_POINTS_PER_PATH = 20_000;
 
-export const multiply = (m: Affine, n: Affine): Affine => [
+const multiply = (m: Affine, n: Affine): Affine => [
   m[0] * n[0] + m[2] * n[1],
   m[1] * n[0] + m[3] * n[1],
   m[0] * n[2] + m[2] * n[3],
@@ -203,7 +201,6 @@ export interface PageVisitor {
   restore?(): void;
   /** The path just visited (painted or not) clips what follows until the enclosing restore. */
   clip?(subpaths: number[][], evenOdd: boolean): void;
-  text?(): void;
   unsupported?(): void;
   /** A path was left out: the page holds more than a page's worth of paths or points. */
   truncated?(): void;
@@ -305,9 +302,6 @@ export function walkPage(
       case ops.eoClip:
         pendingClip = 'evenodd';
         break;
-      case ops.showText:
-        visit.text?.();
-        break;
       case ops.beginMarkedContentProps: {
         const props = args?.[1] as { type?: string; id?: string } | undefined;
         marks.push(args?.[0] === 'OC' && typeof props?.id === 'string' ? props.id : null);
@@ -392,13 +386,10 @@ export function readPageVectors(
   ops: OperatorCodes,
   base: Affine,
 ): PageVectors {
-  const vectors: PageVectors = { paths: [], images: [], textRuns: 0, unsupported: 0, truncated: false };
+  const vectors: PageVectors = { paths: [], images: [], unsupported: 0, truncated: false };
   walkPage(operators, ops, base, {
     path: (path) => vectors.paths.push(path),
     image: (image) => vectors.images.push(image),
-    text: () => {
-      vectors.textRuns += 1;
-    },
     unsupported: () => {
       vectors.unsupported += 1;
     },

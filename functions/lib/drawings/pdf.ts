@@ -38,6 +38,8 @@ export interface PdfRaster extends LineDrawing {
   page: number;
   /** Every page considered, with what it seems to show (for the user to pick another). */
   pageViews: PdfPageView[];
+  /** The page's height in points (as drawn: a rotated page's height on screen). */
+  pageHeight: number;
   /** Page points per pixel of the drawn page (`originalWidth` × this = the page width in points). */
   pointsPerPixel: number;
   /** The page's words, each at the middle of its run, in the line drawing's pixels. */
@@ -47,9 +49,6 @@ export interface PdfRaster extends LineDrawing {
     vectors: PageVectors;
     /** Paths that are markup, by operator index. */
     markup: Set<number>;
-    /** Page size in points. */
-    width: number;
-    height: number;
     words: PageWord[];
     /** The PDF's layers (optional content groups) by id. */
     layers: Map<string, { name: string; visible: boolean }>;
@@ -67,6 +66,14 @@ type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 /** Pages considered when choosing the plan page; later pages can still be picked by the user. */
 const MAX_PAGES_SCORED = 40;
 
+/** The page to read, every page considered, and what was already read of the chosen one. */
+interface ChosenPage {
+  page: number;
+  views: PdfPageView[];
+  textItems?: unknown[];
+  operators?: OperatorList;
+}
+
 interface ScoredPage {
   page: number;
   score: number;
@@ -76,8 +83,8 @@ interface ScoredPage {
   textItems?: unknown[];
 }
 
-/** How many operators a page draws, or undefined when its content cannot be read. */
-async function drawingOperatorCount(doc: PdfDocument, pageNumber: number): Promise<number | undefined> {
+/** A page's operators (what it draws), or undefined when its content cannot be read. */
+async function pageOperators(doc: PdfDocument, pageNumber: number): Promise<OperatorList | undefined> {
   try {
     const page = await doc.getPage(pageNumber);
     const operators = await withTimeout(
@@ -86,7 +93,7 @@ async function drawingOperatorCount(doc: PdfDocument, pageNumber: number): Promi
       'This PDF page took too long to read.',
     );
     page.cleanup();
-    return operators.fnArray.length;
+    return operators;
   } catch {
     return undefined;
   }
@@ -98,9 +105,7 @@ async function drawingOperatorCount(doc: PdfDocument, pageNumber: number): Promi
  * leading candidates' drawings are counted: that means parsing the page (and decoding its images), which costs
  * more than reading every page's words.
  */
-async function choosePlanPage(
-  doc: PdfDocument,
-): Promise<{ page: number; views: PdfPageView[]; textItems?: unknown[] }> {
+async function choosePlanPage(doc: PdfDocument): Promise<ChosenPage> {
   const pages: ScoredPage[] = [];
   const count = Math.min(doc.numPages, MAX_PAGES_SCORED);
   for (let p = 1; p <= count; p++) {
@@ -128,16 +133,19 @@ async function choosePlanPage(
     }
     pages.push(scored);
   }
+  // The operators parsed of each page whose drawing was counted; the chosen page's are read again for its paths.
+  const parsed = new Map<number, OperatorList | undefined>();
   const isProse = async (scored: ScoredPage) => {
-    const operators = await drawingOperatorCount(doc, scored.page);
-    return operators !== undefined && scorePageTexts(scored.words, operators).kind === 'text';
+    const operators = await pageOperators(doc, scored.page);
+    parsed.set(scored.page, operators);
+    return operators !== undefined && scorePageTexts(scored.words, operators.fnArray.length).kind === 'text';
   };
   for (const scored of pages) if (mayBeProse(scored.words) && (await isProse(scored))) scored.kind = 'text';
   let chosen: ScoredPage | undefined;
   for (const candidate of [...pages].sort((a, b) => b.score - a.score || a.page - b.page)) {
     if (candidate.score === Number.NEGATIVE_INFINITY) break;
     if (candidate.kind === 'text') continue;
-    if (!mayBeProse(candidate.words) && (await isProse(candidate))) {
+    if (!parsed.has(candidate.page) && (await isProse(candidate))) {
       candidate.kind = 'text';
       continue;
     }
@@ -153,7 +161,13 @@ async function choosePlanPage(
       page,
     }),
   );
-  return { page: chosen.page, views, ...(chosen.textItems ? { textItems: chosen.textItems } : {}) };
+  const operators = parsed.get(chosen.page);
+  return {
+    page: chosen.page,
+    views,
+    ...(chosen.textItems ? { textItems: chosen.textItems } : {}),
+    ...(operators ? { operators } : {}),
+  };
 }
 
 type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
@@ -226,13 +240,11 @@ async function pageVectors(
   pdfjs: PdfJs,
   page: PdfPage,
   base: PageViewport,
+  known: OperatorList | undefined,
 ): Promise<{ operators: OperatorList; vectors: PageVectors } | undefined> {
   try {
-    const operators = await withTimeout(
-      page.getOperatorList(),
-      10_000,
-      'This PDF page took too long to read.',
-    );
+    const operators =
+      known ?? (await withTimeout(page.getOperatorList(), 10_000, 'This PDF page took too long to read.'));
     return { operators, vectors: readPageVectors(operators, pdfjs.OPS, base.transform as Affine) };
   } catch {
     return undefined;
@@ -322,7 +334,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         `This PDF has ${pages} page${pages === 1 ? '' : 's'}; there is no page ${options.page}.`,
       );
     }
-    const chosen: { page: number; views: PdfPageView[]; textItems?: unknown[] } =
+    const chosen: ChosenPage =
       options.page !== undefined
         ? { page: options.page, views: [] }
         : pages > 1
@@ -334,7 +346,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
     });
     const base = page.getViewport({ scale: 1 });
     if (!(base.width > 0 && base.height > 0)) throw unprocessable(`Page ${pageNumber} of this PDF is empty.`);
-    const read = await pageVectors(pdfjs, page, base);
+    const read = await pageVectors(pdfjs, page, base, chosen.operators);
     const markup = read ? markupPaths(read.vectors, base.width, base.height) : new Set<number>();
     const scale = LIMITS.pdfRenderSide / Math.max(base.width, base.height);
     const viewport = page.getViewport({ scale });
@@ -365,6 +377,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
       version,
       page: pageNumber,
       pageViews: chosen.views,
+      pageHeight: base.height,
       pointsPerPixel: 1 / scale,
       texts: words.map((w) => ({
         text: w.text,
@@ -376,8 +389,6 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
             vectorPage: {
               vectors: read.vectors,
               markup,
-              width: base.width,
-              height: base.height,
               words: words.map((w) => ({
                 text: w.text,
                 x: w.x / scale,

@@ -219,9 +219,9 @@ export function chooseScale(
 ): Scale {
   // A sheet's stated scale ("1:50") is its author's word: doors and walls are not asked.
   if (plotted && fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+  const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
   const swingRadius = doorSwingRadius(flat, false);
-  const plausibleDoor = (mpu: number) =>
-    swingRadius !== null && swingRadius * mpu >= 0.55 && swingRadius * mpu <= 1.4;
+  const plausibleDoor = (mpu: number) => swingRadius !== null && isDoorWidth(swingRadius * mpu);
   if (swingRadius !== null) {
     if (fileMetresPerUnit !== null && plausibleDoor(fileMetresPerUnit)) {
       return { metresPerUnit: fileMetresPerUnit, source: 'file' };
@@ -251,12 +251,8 @@ export function chooseScale(
   // Swings drawn as runs of chords that no unit makes doors: a sheet drawn to a scale of its own (a plot laid out
   // in model space). Where a unit does fit them they decide nothing: the walls do.
   const chordRadius = swingRadius === null ? doorSwingRadius(flat, true) : null;
-  if (
-    chordRadius !== null &&
-    !UNIT_CANDIDATES.some((mpu) => chordRadius * mpu >= 0.55 && chordRadius * mpu <= 1.4)
-  ) {
+  if (chordRadius !== null && !UNIT_CANDIDATES.some((mpu) => isDoorWidth(chordRadius * mpu))) {
     const fromDoors = DOOR_WIDTH_M / chordRadius;
-    const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
     if (extent * fromDoors >= 3 && extent * fromDoors <= 1000) {
       return {
         metresPerUnit: fromDoors,
@@ -276,7 +272,6 @@ export function chooseScale(
     fileMetresPerUnit !== null && !candidates.includes(fileMetresPerUnit)
       ? [fileMetresPerUnit, ...candidates]
       : candidates;
-  const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
   const pairedLength = (mpu: number) => {
     if (extent * mpu < 2 || extent * mpu > 3000) return 0;
     const { walls } = pairParallelLines(sample, {
@@ -308,6 +303,9 @@ export function chooseScale(
   if (fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
   return { metresPerUnit: extent >= 3000 ? 0.001 : extent >= 300 ? 0.01 : 1, source: 'guessed' };
 }
+
+/** A door's width in metres, as a swing's radius gives it: 0.55 to 1.4 m. */
+const isDoorWidth = (metres: number) => metres >= 0.55 && metres <= 1.4;
 
 /**
  * The radius of the drawing's door swings: quarter arcs, preferring those on door layers and those drawn with their leaf (a line from the
