@@ -195,7 +195,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/projects/{projectId}/renders/{renderId}/exports': {
     summary:
-      "Asks for a completed render's high-resolution export, `{ size: 2048 | 4096 }` px on the long side, made asynchronously (the local renderer renders it again at that size; an AI render is enlarged). The render's `exports[size]` says `processing`, `ready` or `failed`; the original render stays. Idempotent: one ready or under way is answered as it is.",
+      "Asks for a completed render's high-resolution export, `{ size: 2048 | 4096 }` px on the long side, made asynchronously (the local renderer renders it again at that size; an AI render is upscaled on Bedrock). The render's `exports[size]` says `processing`, `ready` or `failed`; the original render stays. Idempotent: one ready or under way is answered as it is.",
     body: exportRenderSchema,
     responses: [
       '202 `{ export: { size, status: "processing" } }` (started)',

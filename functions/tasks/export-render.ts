@@ -1,13 +1,15 @@
 /**
  * A render's high-resolution export (2048 or 4096 px on the long side), made asynchronously after it is asked
  * for: the local renderer's renders are rendered again at that size from the same drawing, 3D model, camera and
- * prompt; an AI render is enlarged (Lanczos) from its stored image. The original render stays as it is.
+ * prompt; an AI render goes through Stability AI's upscalers on Bedrock (Fast Upscale 4×, Conservative Upscale), or
+ * is enlarged (Lanczos) when this account cannot use them. The original render stays as it is.
  */
 import sharp from 'sharp';
 import * as z from 'zod';
 import { type ExportSize, exportSizeSchema } from '../../shared/schemas/generations';
 import {
   exportAttribute,
+  type GenerationItem,
   type GenerationRenderItem,
   getGeneration,
   getRenders,
@@ -18,6 +20,8 @@ import { loadDrawing } from '../lib/generation/drawing-store';
 import { modelView } from '../lib/generation/model-view';
 import { logger } from '../lib/logger';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
+import { upscaleWithStability } from '../lib/providers/bedrock-upscale';
+import { ModelUnavailableError } from '../lib/providers/errors';
 import { localImageProvider } from '../lib/render';
 import { styleFromPrompt } from '../lib/render/styles';
 import { readObject, writeObject } from '../lib/storage';
@@ -36,14 +40,7 @@ async function rendered(render: GenerationRenderItem, size: ExportSize): Promise
   const drawing = await loadDrawing(render.fileId);
   if (!generation || !drawing)
     throw new Error('The drawing this render was made from is no longer available.');
-  if (generation.provider && generation.provider !== 'local') {
-    // An AI render: enlarged from its own image (an upscale model would add detail; see the providers README).
-    const original = await readObject(env.rendersBucket, render.imageKey!);
-    return sharp(original)
-      .resize({ width: size, height: size, fit: 'inside', kernel: 'lanczos3' })
-      .png({ compressionLevel: 6 })
-      .toBuffer();
-  }
+  if (generation.provider && generation.provider !== 'local') return upscaled(render, generation, size);
   const plan = await loadPlan(render.fileId);
   const storeyHeight = await storeyHeightOf(plan);
   const view = modelView(plan, storeyHeight, render);
@@ -58,6 +55,34 @@ async function rendered(render: GenerationRenderItem, size: ExportSize): Promise
     ...(view ? { view } : {}),
   });
   return result.png;
+}
+
+/** An AI render made larger by an upscale model; enlarged (Lanczos) when no upscaler is available to the account. */
+async function upscaled(
+  render: GenerationRenderItem,
+  generation: GenerationItem,
+  size: ExportSize,
+): Promise<Buffer> {
+  const original = await readObject(env.rendersBucket, render.imageKey!);
+  try {
+    const out = await upscaleWithStability({
+      png: original,
+      size,
+      prompt: generation.prompt,
+      variation: render.variation,
+      style: generation.style ?? styleFromPrompt(generation.prompt),
+      generationId: generation.id,
+    });
+    log.info('upscaled', { renderId: render.id, size, service: out.service });
+    return out.png;
+  } catch (error) {
+    if (!(error instanceof ModelUnavailableError)) throw error;
+    log.warn('no upscale model available; enlarging', { renderId: render.id, error });
+    return sharp(original)
+      .resize({ width: size, height: size, fit: 'inside', kernel: 'lanczos3' })
+      .png({ compressionLevel: 6 })
+      .toBuffer();
+  }
 }
 
 export async function handler(raw: unknown): Promise<{ status: string }> {

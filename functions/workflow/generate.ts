@@ -10,7 +10,7 @@ import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
 import type { ImageRequest } from '../lib/providers/types';
 import { geometryScore } from '../lib/render/geometry-score';
-import { writeObject } from '../lib/storage';
+import { readObject, writeObject } from '../lib/storage';
 import { DrawingUnreadableError } from './prepare';
 import { parseTaskInput, type VariationInput, variationInputSchema } from './types';
 
@@ -27,8 +27,10 @@ export function imageRequest(
   input: VariationInput,
   drawing: NormalisedDrawing,
   view?: ImageRequest['view'],
+  refines?: ImageRequest['refines'],
 ): ImageRequest {
   return {
+    ...(refines ? { refines } : {}),
     ...(view ? { view } : {}),
     drawing,
     prompt: input.item.prompt,
@@ -39,6 +41,14 @@ export function imageRequest(
     generationId: input.generationId,
     ...(input.storeyHeight ? { storeyHeight: input.storeyHeight } : {}),
   };
+}
+
+/** A refinement's starting point: the refined render's image (none when it is gone: the view is rendered again). */
+async function refinedImage(input: VariationInput): Promise<ImageRequest['refines']> {
+  const refines = input.item.refines;
+  if (!refines) return undefined;
+  const image = await readObject(env.rendersBucket, refines.imageKey).catch(() => null);
+  return image ? { image, followUp: refines.followUp, generationId: refines.generationId } : undefined;
 }
 
 /** The 3D model of the stored plan at the generation's storey height, from the variation's camera (`modelView`). */
@@ -62,7 +72,7 @@ export async function handler(event: unknown): Promise<NonNullable<VariationInpu
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
   const view = await variationView(input);
-  const request = imageRequest(input, drawing, view);
+  const request = imageRequest(input, drawing, view, await refinedImage(input));
   let result = await provider.generate(request);
   let kept = await keptOf(provider.id, result, view);
   // An AI render that lost the design is made once more, held closer to the model's lines; the better one stays.

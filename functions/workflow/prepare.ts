@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RenderStyle } from '../../shared/schemas/generations';
 import { db, tableName } from '../lib/db/client';
-import { getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
+import { type GenerationItem, getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
 import { keys } from '../lib/db/keys';
 import { getFile, getProject } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
@@ -17,7 +17,7 @@ import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { analyseWithBedrock } from '../lib/providers';
 import { analyseDrawing, styleFromPrompt } from '../lib/render';
 import { readObject } from '../lib/storage';
-import { executionInputSchema, type Prepared, parseTaskInput } from './types';
+import { executionInputSchema, type Prepared, type PreparedItem, parseTaskInput } from './types';
 
 export class DrawingUnreadableError extends Error {
   override name = 'DrawingUnreadable';
@@ -105,6 +105,17 @@ async function analysisOf(
   }
 }
 
+/** What a refinement edits: the refined render's image and generation (none when that render is gone). */
+async function refinedRender(
+  projectId: string,
+  refines: GenerationItem['refines'],
+): Promise<PreparedItem['refines'] | undefined> {
+  if (!refines) return undefined;
+  const [render] = await getRenders(projectId, [refines.renderId]);
+  if (render?.status !== 'completed' || !render.imageKey) return undefined;
+  return { imageKey: render.imageKey, followUp: refines.prompt, generationId: render.generationId };
+}
+
 /**
  * First state: normalises the chosen drawing, loads the active visualization template (or the built-in one),
  * fills it for each variation and records the analysis text.
@@ -116,13 +127,14 @@ export async function handler(event: unknown): Promise<Prepared> {
   if (!generation) throw new DrawingUnreadableError('The generation no longer exists');
   const project = await getProject(input.projectId);
   if (!project) throw new DrawingUnreadableError('The project no longer exists');
-  const [drawing, template, provider, storeyHeight, renders] = await Promise.all([
+  const [drawing, template, provider, storeyHeight, renders, refined] = await Promise.all([
     drawingOf(generation.fileId, input.projectId),
     getActiveTemplate('visualization'),
     getSetting('ai_model_primary'),
     // The height every 3D model of the plan has (viewer, exports), so the renders stand as high.
     loadPlan(generation.fileId).then(storeyHeightOf),
     getRenders(input.projectId, generation.renderIds),
+    refinedRender(input.projectId, generation.refines),
   ]);
   // A retry reopens the generation with only the retried variation unsettled: the others are not run again.
   const unsettled = new Set(
@@ -148,6 +160,7 @@ export async function handler(event: unknown): Promise<Prepared> {
         jobId: render.jobId,
         brief: generation.prompt,
         ...(render.camera ? { camera: render.camera } : {}),
+        ...(refined ? { refines: refined } : {}),
         prompt: fillTemplate(template?.template ?? BUILT_IN_TEMPLATE, {
           prompt: generation.prompt,
           variation: render.variation,

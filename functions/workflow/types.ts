@@ -24,6 +24,8 @@ export const preparedItemSchema = z.object({
   brief: z.optional(z.string()),
   /** The camera the user placed, for the variations rendered from it (1 and 3). */
   camera: z.optional(cameraSchema),
+  /** A refinement: the refined render's image and generation, and the follow-up words. */
+  refines: z.optional(z.object({ imageKey: id, followUp: z.string(), generationId: id })),
 });
 export type PreparedItem = z.infer<typeof preparedItemSchema>;
 

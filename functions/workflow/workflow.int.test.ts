@@ -23,12 +23,13 @@ import { setFilePlanState } from '../lib/db/projects';
 import { normaliseDrawing } from '../lib/drawings';
 import { planDxf, planPng } from '../lib/drawings/fixtures/plan';
 import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
-import { retryRender, startGeneration } from '../lib/generation/service';
+import { refineRender, retryRender, startGeneration } from '../lib/generation/service';
 import { executionNameOf, type StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
 import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
-import type { ImageProvider } from '../lib/providers/types';
+import type { ImageProvider, ImageRequest } from '../lib/providers/types';
 import { analyseDrawing, localImageProvider } from '../lib/render';
+import { readObject } from '../lib/storage';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
 
@@ -283,6 +284,35 @@ describe('generation state machine with faults injected at the provider', () => 
       expect(render.status).toBe('completed');
       expect(render.geometryKept).toBeGreaterThan(0.6);
     }
+  });
+
+  it('a refinement hands the provider the refined render’s stored image, its generation and the follow-up', async () => {
+    const { caller, project } = await setup('refine-edit');
+    const seen: ImageRequest[] = [];
+    overrideImageProvider({
+      id: 'recording',
+      async generate(req) {
+        seen.push(req);
+        return localImageProvider.generate({ ...req, size: 256 });
+      },
+    });
+    const { generation, renders } = await run(caller, project.id);
+    const target = renders.find((r) => r.variation === 2)!;
+    seen.length = 0;
+    const refined = await refineRender(
+      caller,
+      project.id,
+      target.id,
+      { prompt: 'white render walls' },
+      { start, log: logger },
+    );
+    await sfn.idle(60_000);
+    expect(seen).toHaveLength(1);
+    const stored = await readObject(RENDERS_BUCKET, target.imageKey!);
+    expect(seen[0]!.refines?.image.equals(stored)).toBe(true);
+    expect(seen[0]!.refines).toMatchObject({ followUp: 'white render walls', generationId: generation.id });
+    expect(seen[0]!.generationId).toBe(refined.generation.id);
+    expect(seen[0]!.variation).toBe(2);
   });
 
   it('retries a throttled variation with backoff, then it succeeds', async () => {

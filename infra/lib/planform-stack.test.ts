@@ -458,24 +458,37 @@ describe('generation', () => {
     });
   });
 
-  it('Bedrock access is scoped to the configured models, for the Prepare and Generate tasks only', () => {
+  it('Bedrock access is scoped to the configured models: the flow’s for Prepare and Generate, the upscalers for exports', () => {
     const bedrockStatements = ofType('AWS::IAM::Policy').flatMap(([, p]) =>
       (p.Properties!.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
         .filter((st) => JSON.stringify(st.Action).includes('bedrock:'))
         .map((st) => ({ roles: p.Properties!.Roles, st })),
     );
-    expect(bedrockStatements.length).toBe(2);
+    expect(bedrockStatements.length).toBe(3);
+    const exportRole = logicalId(stack.generation.exportRender.role);
+    const isExports = ({ roles }: { roles: unknown }) => JSON.stringify(roles).includes(exportRole);
+    const flow = bedrockStatements.filter((statement) => !isExports(statement));
+    const exports = bedrockStatements.filter(isExports);
+    expect([flow.length, exports.length]).toEqual([2, 1]);
+    const exportResources = JSON.stringify(exports[0]!.st.Resource);
+    expect(exportResources).toContain('foundation-model/stability.stable-fast-upscale-v1:0');
+    expect(exportResources).toContain('foundation-model/stability.stable-conservative-upscale-v1:0');
+    expect(exportResources).not.toContain('control-structure');
     for (const { st } of bedrockStatements) {
       expect([...(st.Action as string[])].sort()).toEqual([
         'bedrock:GetFoundationModel',
         'bedrock:InvokeModel',
       ]);
+      expect(JSON.stringify(st.Resource)).not.toMatch(/"\*"|foundation-model\/\*"/);
+    }
+    for (const { st } of flow) {
       const resources = JSON.stringify(st.Resource);
+      expect(resources).toContain('foundation-model/stability.stable-image-search-replace-v1:0');
+      expect(resources).not.toContain('upscale');
       expect(resources).toContain('foundation-model/stability.stable-image-control-structure-v1:0');
       expect(resources).toContain('foundation-model/amazon.nova-canvas-v1:0');
-      expect(resources).not.toMatch(/"\*"|foundation-model\/\*"/);
     }
-    const roles = bedrockStatements.map(({ roles }) => JSON.stringify(roles)).join();
+    const roles = flow.map(({ roles }) => JSON.stringify(roles)).join();
     expect(roles).toContain(logicalId(stack.generation.tasks.Prepare!.role));
     expect(roles).toContain(logicalId(stack.generation.tasks.Generate!.role));
   });

@@ -312,3 +312,74 @@ describe('Amazon Nova Canvas provider', () => {
     expect(sentRequest(send).input.modelId).toBe('explicit');
   });
 });
+
+describe('Refinements on Stability AI', () => {
+  let parentPng: Buffer;
+  let editedPng: Buffer;
+  beforeAll(async () => {
+    parentPng = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#aa4433' } })
+      .png()
+      .toBuffer();
+    editedPng = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#eeeeee' } })
+      .png()
+      .toBuffer();
+  });
+  const answer = (png: Buffer) => ({ seeds: [7], finish_reasons: [null], images: [png.toString('base64')] });
+  const refinement = (followUp: string) => ({
+    drawing,
+    prompt: `Brick villa. ${followUp}`,
+    variation: 2 as const,
+    style: 'photorealistic' as const,
+    generationId: 'refinement-gen',
+    refines: { image: parentPng, followUp, generationId: 'parent-gen' },
+  });
+
+  it('edits only the surfaces a follow-up names, on the refined render, with its seed (Search and Replace)', async () => {
+    const { runtime, send } = stubRuntime(() => answer(editedPng));
+    const provider = createBedrockImageProvider('stability-structure', { runtime, checkLifecycle: false });
+    const out = await provider.generate(refinement('white render walls and a slate roof'));
+
+    expect(out.png.equals(editedPng)).toBe(true);
+    expect(out.description).toContain('Search and Replace');
+    expect(send).toHaveBeenCalledTimes(2); // walls, then roof on the edited image
+    const [walls, roof] = send.mock.calls.map(([command]) => ({
+      modelId: command.input.modelId,
+      body: JSON.parse(command.input.body as string),
+    }));
+    expect(walls!.modelId).toBe('us.stability.stable-image-search-replace-v1:0');
+    expect(Object.keys(walls!.body).sort()).toEqual(
+      ['image', 'negative_prompt', 'output_format', 'prompt', 'search_prompt', 'seed', 'style_preset'].sort(),
+    );
+    expect(walls!.body.search_prompt).toBe('the building walls');
+    expect(walls!.body.prompt).toMatch(/^white smooth rendered stucco walls, /);
+    expect(walls!.body.image).toBe(parentPng.toString('base64'));
+    expect(walls!.body.seed).toBe(seedFor('parent-gen', 2, STABILITY_LIMITS.seedMax));
+    expect(roof!.body.search_prompt).toBe('the roof');
+    expect(roof!.body.image).toBe(editedPng.toString('base64'));
+  });
+
+  it('renders the view again from the model lines when the follow-up changes more (Control Structure, same seed)', async () => {
+    const { runtime, send } = stubRuntime(() => answer(editedPng));
+    const provider = createBedrockImageProvider('stability-structure', { runtime, checkLifecycle: false });
+    await provider.generate(refinement('white walls, add a flat roof, evening'));
+
+    expect(send).toHaveBeenCalledTimes(1);
+    const { input, body } = sentRequest(send);
+    expect(input.modelId).toBe('us.stability.stable-image-control-structure-v1:0');
+    expect(body.prompt.startsWith('Brick villa. white walls, add a flat roof, evening')).toBe(true);
+    expect(body.seed).toBe(seedFor('parent-gen', 2, STABILITY_LIMITS.seedMax));
+    expect(body.image).not.toBe(parentPng.toString('base64')); // the conditioning image, not the old render
+  });
+
+  it('keeps the typed errors of the edit service', async () => {
+    const { runtime } = stubRuntime({ finish_reasons: ['Filter reason: prompt'] });
+    const provider = createBedrockImageProvider('stability-structure', { runtime, checkLifecycle: false });
+    await expect(provider.generate(refinement('slate roof'))).rejects.toBeInstanceOf(ContentFilteredError);
+    const throttled = stubRuntime(() => sdkError('ThrottlingException'));
+    const again = createBedrockImageProvider('stability-structure', {
+      runtime: throttled.runtime,
+      checkLifecycle: false,
+    });
+    await expect(again.generate(refinement('slate roof'))).rejects.toBeInstanceOf(ProviderThrottledError);
+  });
+});

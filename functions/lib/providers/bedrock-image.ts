@@ -6,17 +6,17 @@
  * InvokeModel: https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html
  * Bodies: stability.ts, nova-canvas.ts.
  */
-import type { BedrockClient } from '@aws-sdk/client-bedrock';
-import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { logger } from '../logger';
 import { type Style, styleFromPrompt } from '../render/styles';
+import { type BedrockInvokeDeps, bedrockJsonInvoker } from './bedrock-invoke';
 import { prepareConditionImage, sceneConditionImage, toPng } from './conditioning';
-import { bedrockRuntimeClient, MODEL_IDS } from './config';
-import { classifyBedrockError, ModelUnavailableError, ProviderServiceError } from './errors';
-import { assertModelActive } from './lifecycle';
+import { MODEL_IDS } from './config';
+import { ProviderServiceError } from './errors';
 import { buildNovaCanvasRequest, novaCanvasSide, parseNovaCanvasResponse } from './nova-canvas';
 import { variationSuffix } from './prompt';
 import { buildStabilityControlRequest, parseStabilityResponse, stabilityCanvasSide } from './stability';
+import { buildSearchReplaceRequest, surfaceEditsOf } from './stability-services';
 import type { ImageProvider, ImageRequest, ImageResult } from './types';
 
 export type BedrockImageKind = 'stability-structure' | 'nova-canvas';
@@ -36,13 +36,10 @@ export type BedrockImageProvider = Omit<ImageProvider, 'id' | 'generate'> & {
   generate(request: BedrockImageRequest): Promise<ImageResult>;
 };
 
-export interface BedrockImageDeps {
-  runtime?: BedrockRuntimeClient;
+export interface BedrockImageDeps extends BedrockInvokeDeps {
   modelId?: string;
-  /** Control-plane client for the lifecycle check. */
-  control?: BedrockClient;
-  /** Check the model's lifecycle (GetFoundationModel, cached per container) before invoking; default true. */
-  checkLifecycle?: boolean;
+  /** The Search and Replace model of refinements (MODEL_IDS.stabilitySearchReplace by default). */
+  searchReplaceModelId?: string;
   /** Nova Canvas quality; default 'standard'. */
   quality?: 'standard' | 'premium';
 }
@@ -70,46 +67,37 @@ export function createBedrockImageProvider(
     deps.modelId ?? (kind === 'stability-structure' ? MODEL_IDS.stabilityStructure : MODEL_IDS.novaCanvas);
   const log = logger.child({ provider: providerIdFor(kind) });
 
-  async function ensureActive(modelId: string) {
-    if (deps.checkLifecycle === false) return;
-    try {
-      await assertModelActive(modelId, deps.control);
-    } catch (err) {
-      if (err instanceof ModelUnavailableError) throw err;
-      // The lifecycle check is advisory: when it cannot be made, InvokeModel gives the real answer.
-      log.warn('Model lifecycle check failed; invoking anyway', { modelId, error: err });
-    }
-  }
+  const invoke = bedrockJsonInvoker(deps, log);
 
-  async function invoke(modelId: string, body: unknown): Promise<unknown> {
-    let raw: Uint8Array | undefined;
-    try {
-      const out = await (deps.runtime ?? bedrockRuntimeClient()).send(
-        new InvokeModelCommand({
-          modelId,
-          contentType: 'application/json',
-          accept: 'application/json',
-          body: JSON.stringify(body),
-        }),
-      );
-      raw = out.body;
-    } catch (err) {
-      const classified = classifyBedrockError(err, modelId);
-      log.warn('InvokeModel failed', { modelId, errorName: classified.name, detail: classified.detail });
-      throw classified;
+  /**
+   * A refinement that only changes surfaces ("white render walls", "slate roof"): the render it refines, edited
+   * with Search and Replace one surface at a time, so everything else in it stays. Null for any other follow-up.
+   */
+  async function editedSurfaces(
+    req: BedrockImageRequest,
+    refines: NonNullable<ImageRequest['refines']>,
+    common: { variation: ImageRequest['variation']; style: Style; seed?: number; generationId?: string },
+  ): Promise<ImageResult | null> {
+    const edits = surfaceEditsOf(readPrompt(refines.followUp), refines.followUp);
+    if (!edits) return null;
+    const modelId = deps.searchReplaceModelId ?? MODEL_IDS.stabilitySearchReplace;
+    let image = refines.image;
+    for (const edit of edits) {
+      const body = buildSearchReplaceRequest({ ...common, image, edit });
+      image = parseStabilityResponse(await invoke(modelId, body)).png;
     }
-    try {
-      return JSON.parse(new TextDecoder().decode(raw));
-    } catch (err) {
-      throw new ProviderServiceError(undefined, { detail: `${modelId}: response is not JSON`, cause: err });
-    }
+    const out = await decoded(image, modelId);
+    return {
+      ...out,
+      description: `${STYLE_LABELS[common.style]} visualization refined by Stability AI Search and Replace on Amazon Bedrock (${edits.map((e) => e.replacement).join(', ')}).`,
+      ...(req.view ? { camera: req.view.camera } : {}),
+    };
   }
 
   return {
     id: providerIdFor(kind),
     async generate(req: BedrockImageRequest): Promise<ImageResult> {
       const modelId = modelIdOf();
-      await ensureActive(modelId);
       const style = req.style ?? styleFromPrompt(req.prompt);
       const common = {
         prompt: req.prompt,
@@ -117,8 +105,13 @@ export function createBedrockImageProvider(
         style,
         fidelity: req.fidelity,
         seed: req.seed,
-        generationId: req.generationId,
+        // A refinement keeps its render's seed: the same materials and light where the follow-up changes nothing.
+        generationId: req.refines?.generationId ?? req.generationId,
       };
+      if (kind === 'stability-structure' && req.refines) {
+        const edited = await editedSurfaces(req, req.refines, { ...common, style });
+        if (edited) return edited;
+      }
 
       let imageBytes: Buffer;
       if (kind === 'stability-structure') {
@@ -141,15 +134,7 @@ export function createBedrockImageProvider(
         imageBytes = parseNovaCanvasResponse(await invoke(modelId, body)).png;
       }
 
-      let out: { png: Buffer; width: number; height: number };
-      try {
-        out = await toPng(imageBytes);
-      } catch (err) {
-        throw new ProviderServiceError(undefined, {
-          detail: `${modelId}: image could not be decoded`,
-          cause: err,
-        });
-      }
+      const out = await decoded(imageBytes, modelId);
       return {
         ...out,
         description: `${STYLE_LABELS[style]} visualization of the drawing by ${MODEL_NAMES[kind]} on Amazon Bedrock, with ${variationSuffix(req.variation)}.`,
@@ -157,4 +142,18 @@ export function createBedrockImageProvider(
       };
     },
   };
+}
+
+async function decoded(
+  bytes: Buffer,
+  modelId: string,
+): Promise<{ png: Buffer; width: number; height: number }> {
+  try {
+    return await toPng(bytes);
+  } catch (err) {
+    throw new ProviderServiceError(undefined, {
+      detail: `${modelId}: image could not be decoded`,
+      cause: err,
+    });
+  }
 }

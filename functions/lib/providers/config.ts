@@ -8,6 +8,12 @@ import { BedrockRuntimeClient, type BedrockRuntimeClientConfig } from '@aws-sdk/
 export const DEFAULT_MODEL_IDS = {
   /** https://docs.aws.amazon.com/bedrock/latest/userguide/stable-image-services.html (Control Structure) */
   stabilityStructure: 'us.stability.stable-image-control-structure-v1:0',
+  /** Same page (Search and Replace): refinements that change only surfaces. */
+  stabilitySearchReplace: 'us.stability.stable-image-search-replace-v1:0',
+  /** Same page (Fast Upscale, 4×): exports of AI renders up to 1,048,576 px (the default 1024 px renders). */
+  stabilityFastUpscale: 'us.stability.stable-fast-upscale-v1:0',
+  /** Same page (Conservative Upscale, about 4 megapixels): exports of larger AI renders. */
+  stabilityConservativeUpscale: 'us.stability.stable-conservative-upscale-v1:0',
   /** https://docs.aws.amazon.com/nova/latest/userguide/image-gen-req-resp-structure.html */
   novaCanvas: 'amazon.nova-canvas-v1:0',
   /** https://docs.aws.amazon.com/bedrock/latest/userguide/model-card-amazon-nova-lite.html (Converse, image in) */
@@ -19,6 +25,15 @@ const fromEnv = (name: string, fallback: string) => process.env[name]?.trim() ||
 export const MODEL_IDS = {
   get stabilityStructure(): string {
     return fromEnv('BEDROCK_STABILITY_MODEL_ID', DEFAULT_MODEL_IDS.stabilityStructure);
+  },
+  get stabilitySearchReplace(): string {
+    return fromEnv('BEDROCK_SEARCH_REPLACE_MODEL_ID', DEFAULT_MODEL_IDS.stabilitySearchReplace);
+  },
+  get stabilityFastUpscale(): string {
+    return fromEnv('BEDROCK_FAST_UPSCALE_MODEL_ID', DEFAULT_MODEL_IDS.stabilityFastUpscale);
+  },
+  get stabilityConservativeUpscale(): string {
+    return fromEnv('BEDROCK_CONSERVATIVE_UPSCALE_MODEL_ID', DEFAULT_MODEL_IDS.stabilityConservativeUpscale);
   },
   get novaCanvas(): string {
     return fromEnv('BEDROCK_NOVA_CANVAS_MODEL_ID', DEFAULT_MODEL_IDS.novaCanvas);

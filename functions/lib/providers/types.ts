@@ -34,6 +34,12 @@ export interface ImageRequest {
    * The 3D model and this variation's camera. Image models conditioned on structure are given the model seen from
    * the camera (a line drawing), not the flat plan, so they can make the view the variation asks for.
    */
+  /**
+   * A refinement: the image of the render it refines, the follow-up words, and that render's generation (its seed
+   * is kept). Providers that can edit an image change only what the follow-up names; the others render again from
+   * the whole brief (in `prompt`).
+   */
+  refines?: { image: Buffer; followUp: string; generationId: string };
   view?: {
     scene: Scene;
     camera: SceneCamera /** The user placed this camera (else a default one). */;

@@ -164,7 +164,7 @@ export class Generation extends Construct {
           'CDK grants table access with its indexes; the workflow queries GSI1 (running generations).',
       });
       if (spec.objects) props.storage.grantObjects(fn.role, fn);
-      if (spec.bedrock) grantBedrock(fn);
+      if (spec.bedrock) grantBedrock(fn, WORKFLOW_MODEL_IDS);
       this.tasks[name] = fn;
     }
     const tasks = Object.fromEntries(
@@ -242,10 +242,11 @@ export class Generation extends Construct {
 
     this.exportRender = new PlanformFunction(this, 'ExportRender', {
       entry: 'functions/tasks/export-render.ts',
-      description: 'High-resolution export of a render (2048 or 4096 px), rendered again or enlarged',
+      description: 'High-resolution export of a render (2048 or 4096 px), rendered again or upscaled',
       // The local renderer is CPU-bound (CPU comes with memory) and a 4096 px render holds ~600 MB of buffers.
       memorySize: 3008,
-      timeout: Duration.minutes(2),
+      // An AI render's upscale is one Bedrock call, whose attempts are sized as the Generate task's.
+      timeout: Duration.seconds(GENERATE_TIMEOUT_SECONDS),
       environment: props.environment,
       invokedBy: 'the generations API, asynchronously when a user asks for a high-resolution export',
       externalModules: LAYER_MODULES,
@@ -253,6 +254,10 @@ export class Generation extends Construct {
     });
     props.table.grantReadWriteData(this.exportRender.role);
     props.storage.grantObjects(this.exportRender.role, this.exportRender);
+    grantBedrock(this.exportRender, [
+      DEFAULT_MODEL_IDS.stabilityFastUpscale,
+      DEFAULT_MODEL_IDS.stabilityConservativeUpscale,
+    ]);
     acknowledge(this.exportRender, {
       [`AwsSolutions-IAM5[${wildcardResource(this.exportRender, `${props.table.tableArn}/index/*`)}]`]:
         'CDK grants table access with its indexes; the task reads a render and its generation by their keys.',
@@ -324,8 +329,16 @@ export function bedrockModelArns(modelIds: string[]): string[] {
   return [...arns];
 }
 
-function grantBedrock(fn: PlanformFunction): void {
-  const resources = bedrockModelArns(Object.values(DEFAULT_MODEL_IDS));
+/** The models of the generation flow: analysis, image generation and refinement edits (the upscalers are exports'). */
+const WORKFLOW_MODEL_IDS = [
+  DEFAULT_MODEL_IDS.stabilityStructure,
+  DEFAULT_MODEL_IDS.stabilitySearchReplace,
+  DEFAULT_MODEL_IDS.novaCanvas,
+  DEFAULT_MODEL_IDS.analysis,
+];
+
+function grantBedrock(fn: PlanformFunction, modelIds: string[]): void {
+  const resources = bedrockModelArns(modelIds);
   fn.role.addToPrincipalPolicy(
     new iam.PolicyStatement({ actions: ['bedrock:InvokeModel', 'bedrock:GetFoundationModel'], resources }),
   );
