@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../types';
 import type { Flattened } from './model';
-import { chooseScale, stairTreads } from './walls';
+import { chooseScale, splitWalls, stairTreads } from './walls';
 
 describe('stairTreads', () => {
   it('finds a flight of evenly spaced treads and leaves walls and uneven lines alone', () => {
@@ -13,6 +13,13 @@ describe('stairTreads', () => {
     const uneven: Segment[] = [0, 0.3, 0.9, 1.8, 2.0].map((y) => [3, y, 4, y]);
     const found = stairTreads([...treads, ...wall, ...uneven], 1);
     expect([...found].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('finds a wide entrance flight (4.5 m treads) and leaves a 7 m run of parallel lines alone', () => {
+    const flight: Segment[] = Array.from({ length: 6 }, (_, i) => [0, i * 0.35, 4.5, i * 0.35]);
+    expect(stairTreads(flight, 1).size).toBe(6);
+    const long: Segment[] = Array.from({ length: 6 }, (_, i) => [0, i * 0.35, 7, i * 0.35]);
+    expect(stairTreads(long, 1).size).toBe(0);
   });
 
   it('works in drawing units (millimetres) and needs at least five treads', () => {
@@ -58,5 +65,60 @@ describe('chooseScale (doors and walls say what a drawing unit is)', () => {
   it('takes a plotted sheet’s stated scale as given', () => {
     const arcs = [{ ...quarter(50, 50, 5), layer: 'DOOR' }];
     expect(chooseScale(flat(arcs), 0.0176, sheet, true)).toEqual({ metresPerUnit: 0.0176, source: 'file' });
+  });
+});
+
+describe('splitWalls: partitions on door layers, windows in the wall line work', () => {
+  const limits = { maxWallSegments: 10_000, maxDetailSegments: 10_000, maxArcs: 1_000 };
+  const stroke = (layer: string, seg: Segment) => ({ seg, layer, curved: false });
+  /** A rectangle's outline as four strokes. */
+  const box = (layer: string, x0: number, y0: number, x1: number, y1: number) => [
+    stroke(layer, [x0, y0, x1, y0]),
+    stroke(layer, [x1, y0, x1, y1]),
+    stroke(layer, [x1, y1, x0, y1]),
+    stroke(layer, [x0, y1, x0, y0]),
+  ];
+  /** An 8 × 5 m room in 0.2 m walls on A-WALL (millimetres). */
+  const room = [...box('A-WALL', 0, 0, 8000, 5000), ...box('A-WALL', 200, 200, 7800, 4800)];
+  const wallsNear = (walls: Segment[], x: number) =>
+    walls.filter(([x1, , x2]) => Math.abs((x1 + x2) / 2 - x) < 100 && Math.abs(x1 - x2) < 1);
+
+  it('a glazed partition drawn with its door on the door layer is a wall; the leaf is not', () => {
+    const partition = [
+      stroke('A-DOOR', [4000, 200, 4000, 3600]),
+      stroke('A-DOOR', [4100, 200, 4100, 3600]),
+      stroke('A-DOOR', [4000, 3600, 4900, 3600]), // a leaf, 0.9 m
+      stroke('A-DOOR', [4000, 3650, 4900, 3650]),
+    ];
+    const split = splitWalls(
+      { strokes: [...room, ...partition], arcs: [], texts: [], truncated: false },
+      0.001,
+      limits,
+    );
+    expect(wallsNear(split.walls, 4050)).toHaveLength(1);
+    expect(
+      split.walls.some(([x1, y1, x2, y2]) => y1 === y2 && y1 > 3500 && y1 < 3700 && x1 > 3900 && x2 > 3900),
+    ).toBe(false);
+  });
+
+  it('a window in the outer wall (faces and glass across the bay) is no wall; the wall either side stays', () => {
+    // The south wall from x 3 m to 4.5 m: faces on, with the glass between, instead of the solid wall.
+    const south = room.filter(({ seg }) => !(seg[1] === seg[3] && (seg[1] === 0 || seg[1] === 200)));
+    const windowed = [
+      ...south,
+      stroke('A-WALL', [0, 0, 3000, 0]),
+      stroke('A-WALL', [200, 200, 3000, 200]),
+      stroke('A-WALL', [4500, 0, 8000, 0]),
+      stroke('A-WALL', [4500, 200, 7800, 200]),
+      stroke('A-WALL', [3000, 0, 4500, 0]),
+      stroke('A-WALL', [3000, 200, 4500, 200]),
+      stroke('A-WALL', [3000, 100, 4500, 100]),
+    ];
+    const split = splitWalls({ strokes: windowed, arcs: [], texts: [], truncated: false }, 0.001, limits);
+    const south2 = split.walls.filter(([, y1, , y2]) => y1 === y2 && y1 < 300);
+    const covers = (x: number) => south2.some(([x1, , x2]) => Math.min(x1, x2) < x && Math.max(x1, x2) > x);
+    expect(covers(1500)).toBe(true);
+    expect(covers(6000)).toBe(true);
+    expect(covers(3750)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { cellsAlongSegment, gridCellKey, indexCellSize } from '../../../../share
 import type { Arc, Bounds, Segment } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
+import { glazing } from './glazing';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
 import { pairParallelLines } from './wall-pairs';
@@ -63,6 +64,8 @@ const WALL_GAP_M = { min: 0.05, max: 0.6, maxMassive: 1.0 };
 /** Walls this thick or more are massive masonry. */
 const MASSIVE_WALL_M = 0.3;
 const NOMINAL_WALL_M = 0.15;
+/** A line on a door layer this long is longer than any leaf or frame: a partition's face. */
+const PARTITION_FACE_M = 1.8;
 
 const segLength = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
 
@@ -479,8 +482,16 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
     );
   });
   let candidates: number[];
+  // Lines that may only be one face of a double-line wall, never a single-line wall on their own.
+  const pairOnly = new Set<number>();
   if (useWallLayers) {
-    candidates = [...onWallLayers, ...curved];
+    // Glazed and solid partitions are often drawn on the door layer with their doors: its long lines (longer than
+    // any leaf) pair into walls like the wall layers' lines.
+    const partitionFaces = straight.filter(
+      (i) => isDoorLayer(flat.strokes[i]!.layer) && segLength(flat.strokes[i]!.seg) * mpu >= PARTITION_FACE_M,
+    );
+    for (const i of partitionFaces) pairOnly.add(i);
+    candidates = [...onWallLayers, ...partitionFaces, ...curved];
   } else {
     const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
     const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
@@ -499,6 +510,14 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
     mpu,
   );
   candidates = candidates.filter((_, k) => !treads.has(k));
+  // Windows in the wall's line work: the glass and the faces that only run across them are no walls.
+  const windows = glazing(
+    candidates.map((i) => flat.strokes[i]!.seg),
+    mpu,
+  );
+  // A window still closes its room: its faces bound the rooms as the walls do.
+  const windowFaces = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
+  candidates = candidates.filter((_, k) => !windows.glass.has(k) && !windows.faces.has(k));
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
   const pairing = (maxGapM: number) =>
     pairParallelLines(segs, { minGap: WALL_GAP_M.min / mpu, maxGap: maxGapM / mpu, minOverlap: 0.1 / mpu });
@@ -533,11 +552,11 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
     // as a single line).
     const singles = candidates
       .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
-      .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved);
+      .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
     if (useWallLayers) {
       for (const r of remainders) {
-        if (!flat.strokes[candidates[r.index]!]!.curved)
-          singles.push({ i: candidates[r.index]!, seg: r.seg, whole: false });
+        const i = candidates[r.index]!;
+        if (!flat.strokes[i]!.curved && !pairOnly.has(i)) singles.push({ i, seg: r.seg, whole: false });
       }
     }
     const long = singles.filter(({ seg }) => segLength(seg) * mpu >= 0.3);
@@ -564,7 +583,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
   }
   return {
     walls,
-    closers: roomClosers(candidates, paired, walls, flat, mpu),
+    closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...windowFaces],
     used,
     pairedLength,
     singleLength,
@@ -621,7 +640,7 @@ function roomClosers(
 const MAX_WALLS_PER_CELL = 48;
 
 /**
- * Stair treads: five or more parallel lines of the same length (0.6–2.5 m), side by side at an even going of
+ * Stair treads: five or more parallel lines of the same length (0.6–6 m: entrance flights run wide), side by side at an even going of
  * 0.2–0.4 m. They pair like thin walls, so they are taken out before pairing (indices into `segments`).
  */
 export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
@@ -638,7 +657,7 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
       const mid = ((x1 + x2) / 2) * ux + ((y1 + y2) / 2) * uy;
       return { index, length, angle, offset: (-x1 * uy + y1 * ux) * mpu, mid: mid * mpu };
     })
-    .filter((l) => l.length >= 0.6 && l.length <= 2.5);
+    .filter((l) => l.length >= 0.6 && l.length <= 6);
   // Lines of (nearly) the same direction, by offset; a flight is a run of lines of the same length and position
   // along their direction, at an even going.
   const groups = new Map<number, typeof lines>();

@@ -1,0 +1,149 @@
+/**
+ * Windows drawn in a wall's line work: the wall's two faces run on across the opening (the sill and the reveal
+ * lines) and the glass is one line, or a tight bundle of lines, in the middle between them. Paired, the faces
+ * would read as a solid wall where the window is; the glass lines would pair with each other into a thin one.
+ * Pure geometry over segments in drawing units.
+ */
+import type { Segment } from '../types';
+
+/** The band a window's faces may span, metres (a sill and a reveal, or a facade's depth). */
+const WINDOW_DEPTH_M = { min: 0.12, max: 0.6 };
+/** The glass sits in the middle of the depth, away from either face (a share of the depth). */
+const GLASS_BAND = { from: 0.2, to: 0.8 };
+/** Panes of one window line separated by mullions up to this long stay one window, metres. */
+const MULLION_GAP_M = 0.35;
+/** A glass line longer than this is no pane: a wall's inner line. */
+const MAX_PANE_M = 8;
+
+interface Line {
+  index: number;
+  offset: number;
+  t0: number;
+  t1: number;
+}
+
+export interface Glazing {
+  /** Lines that are glass (never walls). */
+  glass: Set<number>;
+  /** Face lines that run only across windows (never walls). */
+  faces: Set<number>;
+}
+
+/**
+ * The glass lines and the window-only faces among `segments` (indices). A glass line lies between two faces
+ * that cover it, 0.12–0.6 m apart, in the middle 20–80 % of that depth, with at most three distinct lines there:
+ * one line, three or more (panes), or two at most 40 mm apart (double glazing; two lines further apart are a
+ * cavity wall's leaves). A face is window-only when the glass it holds covers 80 % of its length.
+ */
+export function glazing(segments: readonly Segment[], mpu: number): Glazing {
+  const glass = new Set<number>();
+  const faces = new Set<number>();
+  for (const group of parallelGroups(segments, mpu)) {
+    group.sort((a, b) => a.offset - b.offset);
+    const glassOfFace = new Map<number, Line[]>();
+    for (let k = 0; k < group.length; k++) {
+      const g = group[k]!;
+      const length = g.t1 - g.t0;
+      if (length < 0.3 || length > MAX_PANE_M) continue;
+      const covers = (f: Line) => f.t0 <= g.t0 + length * 0.05 && f.t1 >= g.t1 - length * 0.05;
+      const near = nearby(group, k, WINDOW_DEPTH_M.max).filter((l) => l !== g);
+      const below = near.filter((l) => l.offset < g.offset - 0.02 && covers(l));
+      const above = near.filter((l) => l.offset > g.offset + 0.02 && covers(l));
+      if (!below.length || !above.length) continue;
+      const a = below[0]!; // the farthest face on either side
+      const b = above[above.length - 1]!;
+      const depth = b.offset - a.offset;
+      if (depth < WINDOW_DEPTH_M.min || depth > WINDOW_DEPTH_M.max) continue;
+      const inner = near.filter(
+        (l) => l.offset > a.offset + 0.005 && l.offset < b.offset - 0.005 && overlap(l, g) > 0,
+      );
+      inner.push(g);
+      const offsets = distinct(inner.map((l) => l.offset));
+      const inBand = offsets.every((o) => {
+        const at = (o - a.offset) / depth;
+        return at >= GLASS_BAND.from && at <= GLASS_BAND.to;
+      });
+      if (!inBand || offsets.length > 3) continue;
+      if (offsets.length === 2 && offsets[1]! - offsets[0]! > 0.04) continue;
+      glass.add(g.index);
+      for (const face of [a, b]) {
+        const list = glassOfFace.get(face.index) ?? [];
+        list.push(g);
+        glassOfFace.set(face.index, list);
+      }
+    }
+    for (const face of group) {
+      const held = glassOfFace.get(face.index);
+      if (!held) continue;
+      const length = face.t1 - face.t0;
+      if (coveredLength(held, face, MULLION_GAP_M) >= length * 0.8) faces.add(face.index);
+    }
+  }
+  return { glass, faces };
+}
+
+/** Lines by direction (0.02 rad buckets), in metres along and across their direction. */
+function parallelGroups(segments: readonly Segment[], mpu: number): Line[][] {
+  const groups = new Map<number, Line[]>();
+  segments.forEach((seg, index) => {
+    const [x1, y1, x2, y2] = seg;
+    if (Math.hypot(x2 - x1, y2 - y1) * mpu < 0.05) return;
+    let angle = Math.atan2(y2 - y1, x2 - x1);
+    if (angle < 0) angle += Math.PI;
+    if (angle >= Math.PI - 1e-9) angle -= Math.PI;
+    const key = Math.round(angle / 0.02) % Math.round(Math.PI / 0.02);
+    const ux = Math.cos(key * 0.02);
+    const uy = Math.sin(key * 0.02);
+    const ta = (x1 * ux + y1 * uy) * mpu;
+    const tb = (x2 * ux + y2 * uy) * mpu;
+    const offset = ((-x1 * uy + y1 * ux + (-x2 * uy + y2 * ux)) / 2) * mpu;
+    const list = groups.get(key) ?? [];
+    list.push({ index, offset, t0: Math.min(ta, tb), t1: Math.max(ta, tb) });
+    groups.set(key, list);
+  });
+  return [...groups.values()].filter((g) => g.length >= 3);
+}
+
+/** The lines of a group sorted by offset within `reach` of line k's offset (binary search on both sides). */
+function nearby(group: Line[], k: number, reach: number): Line[] {
+  const at = group[k]!.offset;
+  let lo = k;
+  while (lo > 0 && group[lo - 1]!.offset >= at - reach) lo--;
+  let hi = k;
+  while (hi < group.length - 1 && group[hi + 1]!.offset <= at + reach) hi++;
+  return group.slice(lo, hi + 1);
+}
+
+const overlap = (p: Line, q: Line) => Math.min(p.t1, q.t1) - Math.max(p.t0, q.t0);
+
+function distinct(values: number[]): number[] {
+  const out: number[] = [];
+  for (const v of [...values].sort((a, b) => a - b))
+    if (!out.length || v - out[out.length - 1]! > 0.005) out.push(v);
+  return out;
+}
+
+/** How much of `face` the intervals cover, gaps up to `bridge` between them counted as covered. */
+function coveredLength(intervals: Line[], face: Line, bridge: number): number {
+  const parts = intervals
+    .map((l) => [Math.max(l.t0, face.t0), Math.min(l.t1, face.t1)] as const)
+    .filter(([s, e]) => e > s)
+    .sort((p, q) => p[0] - q[0]);
+  let total = 0;
+  let start = Number.NaN;
+  let end = Number.NaN;
+  for (const [s, e] of parts) {
+    if (Number.isNaN(start)) [start, end] = [s, e];
+    else if (s <= end + bridge) end = Math.max(end, e);
+    else {
+      total += end - start;
+      [start, end] = [s, e];
+    }
+  }
+  if (!Number.isNaN(start)) total += end - start;
+  // Bridged mullions count up to the face's ends: panes that stop a frame short of the jambs still fill the bay.
+  const ends = parts.length
+    ? Math.min(bridge, parts[0]![0] - face.t0) + Math.min(bridge, face.t1 - parts[parts.length - 1]![1])
+    : 0;
+  return total + Math.max(0, ends);
+}
