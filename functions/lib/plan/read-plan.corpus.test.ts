@@ -128,5 +128,14 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     expect(score.roomsInRange).toBe(true);
     expect(score.walls.recall).toBeGreaterThan(0.9);
     expect(plan.openings.length).toBeGreaterThan(0);
+    // Its walls are hatched: the empty window boxes and the porch steps are no walls.
+    expect(score.walls.precision).toBeGreaterThan(0.8);
+  }, 60_000);
+
+  it('reads an office’s glazed partitions from its door layer and its facade windows as no walls', async () => {
+    const { score } = await scored('dxf/oda_office_floor_furniture_m.dxf');
+    expect(score.walls.recall).toBeGreaterThan(0.85);
+    expect(score.walls.precision).toBeGreaterThan(0.55);
+    expect(score.roomsInRange).toBe(true);
   }, 60_000);
 });

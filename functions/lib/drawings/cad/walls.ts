@@ -8,6 +8,7 @@ import type { Arc, Bounds, Segment } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
 import { glazing } from './glazing';
+import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
 import { pairParallelLines } from './wall-pairs';
@@ -110,7 +111,9 @@ export function splitWalls(
     .sort((a, b) => b.list.length - a.list.length)
     .slice(0, 24);
 
-  const described = viewIndices.map(({ v, list }) => describeView(v, list, flat, scale.metresPerUnit));
+  const described = viewIndices.map(({ v, list }) =>
+    describeView(v, list, flat, scale.metresPerUnit, plotted),
+  );
   // Views named left to right, top to bottom, as a reader would number them.
   const ordered = [...described].sort(
     (p, q) =>
@@ -379,7 +382,13 @@ interface DescribedView {
   score: number;
 }
 
-function describeView(v: number, list: number[], flat: Flattened, mpu: number): DescribedView {
+function describeView(
+  v: number,
+  list: number[],
+  flat: Flattened,
+  mpu: number,
+  plotted: boolean,
+): DescribedView {
   const strokes = list.map((i) => flat.strokes[i]!);
   const bounds = boundsOfSegments(strokes.map((s) => s.seg))!;
   const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
@@ -409,7 +418,12 @@ function describeView(v: number, list: number[], flat: Flattened, mpu: number): 
   if (!named) named = kindByLayers(strokes);
   const roomNames = texts.filter((t) => namesARoom(t.text)).length;
 
-  const { walls, closers, used, pairedLength, singleLength, horizontalShare } = wallsOfView(list, flat, mpu);
+  const { walls, closers, used, pairedLength, singleLength, horizontalShare } = wallsOfView(
+    list,
+    flat,
+    mpu,
+    plotted,
+  );
   let kind: CadViewKind = named ?? 'unknown';
   if (!named) {
     if (swings > 0 || roomNames > 0) kind = 'plan';
@@ -468,7 +482,11 @@ function doorLeaves(strokes: Stroke[], arcs: Arc[]): Set<Stroke> {
   return leaves;
 }
 
-function wallsOfView(list: number[], flat: Flattened, mpu: number) {
+/**
+ * The walls of one view. `plotted`: the lines come from a PDF plot, whose clipped hatching was left out when it
+ * was flattened (so a plot's walls cannot be told hatched or not).
+ */
+function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: boolean) {
   const straight = list.filter((i) => !flat.strokes[i]!.curved);
   const onWallLayers = straight.filter((i) => isWallLayer(flat.strokes[i]!.layer));
   const wallLayerLength = onWallLayers.reduce((s, i) => s + segLength(flat.strokes[i]!.seg), 0);
@@ -542,7 +560,17 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number) {
   // are not a wall.
   const longEnough = (w: { seg: Segment; thickness: number }) =>
     segLength(w.seg) >= w.thickness * (w.thickness * mpu > WALL_GAP_M.max ? 1.5 : 0.5);
-  const walls = pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
+  // Where the walls are hatched, a stretch between two lines without hatch is a window box, a step or a sill.
+  const pairedWalls = pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
+  const hatched = plotted
+    ? { walls: pairedWalls, cut: [] }
+    : keepHatchedStretches(
+        pairedWalls,
+        straight.map((i) => flat.strokes[i]!.seg),
+        mpu,
+      );
+  const walls = hatched.walls;
+  windowFaces.push(...hatched.cut);
   const used: number[] = candidates.filter((_, k) => paired[k]);
   let singleLength = 0;
   const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
