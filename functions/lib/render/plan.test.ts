@@ -116,4 +116,18 @@ describe('rooms of a vector plan', () => {
     );
     expect(plan.rooms).toHaveLength(2);
   });
+
+  it('a strip narrower than a corridor between two walls (a site wall, a duct) is no room; a 1 m corridor is', () => {
+    const walls = (gap: number): Segment[] => [
+      [0, 0, 10, 0],
+      [10, 0, 10, 8],
+      [10, 8, 0, 8],
+      [0, 8, 0, 0],
+      [0, 8 - gap - 0.2, 10, 8 - gap - 0.2], // a wall `gap` clear of the top one
+    ];
+    const strip = buildPlan(cadDrawing(walls(0.7)));
+    expect(strip.rooms).toHaveLength(1);
+    expect(strip.rooms[0]!.area).toBeGreaterThan(60);
+    expect(buildPlan(cadDrawing(walls(1.0))).rooms).toHaveLength(2);
+  });
 });

@@ -76,6 +76,8 @@ const MAX_GAP = 2.6;
 const MAX_DOOR = 1.2;
 const GRID_SIDE = 256;
 const MIN_ROOM_AREA = 1.5;
+/** Metres across at a room's widest point (a strip narrower than this is no room). */
+const MIN_ROOM_WIDTH = 0.85;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Grid helpers
@@ -118,7 +120,16 @@ export function gridCellIndex(plan: Plan, x: number, y: number): number {
   return gy * g.w + gx;
 }
 
-function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: number, cellArea: number) {
+/**
+ * The rooms: regions of free cells (not barrier, not outside) of at least MIN_ROOM_AREA whose widest point is at
+ * least MIN_ROOM_WIDTH across (narrower is a strip between a building and its site wall, a duct, a gap between two
+ * walls), where the grid is fine enough to tell (cells of 8 cm or less).
+ */
+function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: number, cell: number) {
+  const cellArea = cell * cell;
+  const blocked = new Uint8Array(w * h);
+  for (let i = 0; i < blocked.length; i++) blocked[i] = barrier[i] || outside[i] ? 1 : 0;
+  const depth = cell <= 0.08 ? distanceTransform(blocked, w, h) : null;
   const room = new Int32Array(w * h);
   const rooms: { area: number }[] = [];
   const label = new Int32Array(w * h).fill(-1);
@@ -145,7 +156,10 @@ function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: numb
       }
     }
     const area = members.length * cellArea;
-    if (area >= MIN_ROOM_AREA) {
+    let deepest = 0;
+    if (depth) for (const i of members) deepest = Math.max(deepest, depth[i]!);
+    const wideEnough = !depth || (2 * deepest - 1) * cell >= MIN_ROOM_WIDTH;
+    if (area >= MIN_ROOM_AREA && wideEnough) {
       rooms.push({ area });
       for (const i of members) room[i] = rooms.length;
     }
@@ -189,7 +203,7 @@ function finishGrid(
   for (const o of openings) stampPiece(barrier, base, o);
   for (const c of closers) stampPiece(barrier, base, c);
   const outside = floodOutside(barrier, w, h);
-  const { room, rooms } = labelRooms(barrier, outside, w, h, cell * cell);
+  const { room, rooms } = labelRooms(barrier, outside, w, h, cell);
   const dist = distanceTransform(wall, w, h);
   for (let i = 0; i < dist.length; i++) dist[i] = dist[i]! * cell;
   return { grid: { ...base, wall, barrier, outside, room, wallDist: dist }, rooms };
