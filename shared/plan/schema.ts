@@ -71,6 +71,7 @@ export const planRoomSchema = z.object({
   /** Outline, counter-clockwise in a y-up space (clockwise on screen for y-down spaces); not closed. */
   polygon: z.array(pointSchema).min(3),
   areaM2: z.number().finite().nonnegative(),
+  /** The room's name as written in it on the drawing (CAD and PDF texts), null when none is. */
   label: z.string().nullable(),
 });
 export type PlanRoom = z.infer<typeof planRoomSchema>;

@@ -16,6 +16,9 @@ import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segmen
 
 const log = logger.child({ module: 'drawings' });
 
+/** Texts kept with a drawing's geometry (room names among them). */
+const MAX_TEXTS = 5000;
+
 /**
  * Turns any accepted upload (JPG, PNG, PDF, DXF ASCII or binary, DWG) into a clean line drawing and what is known
  * of its geometry. The format is found from the content, not the name. Failures are AppErrors with a message meant
@@ -90,6 +93,12 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
           geometry: {
             ...result.geometry,
             ...paths,
+            // Read from its lines, the page's space is its points (y down): its words too.
+            texts: d.texts.map((w) => ({
+              text: w.text,
+              x: (w.x / d.pixelTransform.scale + d.pixelTransform.offsetX) * d.pointsPerPixel,
+              y: (w.y / d.pixelTransform.scale + d.pixelTransform.offsetY) * d.pointsPerPixel,
+            })),
             warnings: [...result.geometry.warnings, ...paths.warnings],
           },
         };
@@ -306,6 +315,7 @@ async function fromCad(
       ...(split.noPlanReason ? { noPlanReason: split.noPlanReason } : {}),
       details: split.details,
       arcs: split.arcs,
+      texts: flat.texts.slice(0, MAX_TEXTS).map(({ text, x, y }) => ({ text, x, y })),
       entityCounts: model.counts,
       layers: layers.slice(0, 200),
       source: { format, version: model.version ? describeDwgVersion(model.version) : undefined },

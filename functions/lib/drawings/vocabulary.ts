@@ -335,6 +335,19 @@ const NOT_A_FLOOR_PLAN = word([
   'planimetria',
 ]);
 const AREA_LABEL = /\d\s?(m²|m2|sq\.?\s?ft|sf)(?![\p{L}\d])/iu;
+
+/**
+ * Whether a text on a plan could be a room's name: some letters, not a size, area, level, scale, door or window
+ * mark or a note with a measure (`A: 6.42 m²`, `P= 1.20`, `D1`, `1:50`, `NEW 85mm STEP`).
+ */
+export function mayNameARoom(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 3 || t.length > 40) return false;
+  if (!/\p{L}{3}/u.test(t)) return false;
+  if (AREA_LABEL.test(t) || SCALE_MARK.test(t) || /\d\s?(mm|cm|m|ft|in)(?!\p{L})/iu.test(t)) return false;
+  if (/^[\p{L}]{1,2}\s?[:=]/u.test(t)) return false; // "A: …", "P= …"
+  return (t.match(/\d/g)?.length ?? 0) <= t.length / 3;
+}
 /** A drawn scale bar's numbers (`0 3 6 ft`, `0 1 2 5 m`) or a stated ratio (`1:50`, `M 1:100`). */
 const SCALE_MARK = /(^|\s)0\s+\d+(\s+\d+)+\s*(ft|m)(?!\p{L})|(^|[^\d.])1\s?:\s?\d{2,3}(?!\d)/iu;
 /** Storey level markers (`GROUND FLOOR 0`, `1ST FLOOR 2890`, `FFL +3.300`): the marks of sections and elevations. */

@@ -132,6 +132,14 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     expect(score.walls.precision).toBeGreaterThan(0.8);
   }, 60_000);
 
+  it('names rooms by the words written in them (a PDF plot in Slovene, a DWG’s MTEXT with sizes)', async () => {
+    const atrium = await read('pdf/archicad_atrium_house_plan_m1to50_title_block.pdf');
+    const names = atrium.rooms.map((r) => r.label);
+    expect(names).toEqual(expect.arrayContaining(['SPALNICA', 'KOPALNICA', 'TEHNIČNA SOBA']));
+    const multiroom = await read('dwg/ac2018_multiroom_plan_wall_door_window_layers.dwg');
+    expect(multiroom.rooms.map((r) => r.label)).toEqual(expect.arrayContaining(['KITCHEN', 'VERANDA']));
+  }, 60_000);
+
   it('reads an office’s glazed partitions from its door layer and its facade windows as no walls', async () => {
     const { score } = await scored('dxf/oda_office_floor_furniture_m.dxf');
     expect(score.walls.recall).toBeGreaterThan(0.85);

@@ -17,6 +17,7 @@ import { normaliseDrawing } from '../drawings/normalise';
 import { type NormalisedDrawing, type NormaliseInput, readFromVectors } from '../drawings/types';
 import { AppError } from '../errors';
 import { buildPlan, type Plan } from '../render/plan';
+import { roomLabel } from './room-labels';
 
 export interface ReadPlanInput extends NormaliseInput {
   corrections?: PlanCorrections;
@@ -161,7 +162,14 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     a: toSource(o.x1, o.y1),
     b: toSource(o.x2, o.y2),
   }));
-  const rooms = roomsOf(plan, toSource);
+  const words = (drawing.geometry.texts ?? []).map((t) => ({
+    text: t.text,
+    at: space.fromDrawing(t.x, t.y),
+  }));
+  const rooms = roomsOf(plan, toSource).map((room) => ({
+    ...room,
+    label: roomLabel(words, room.polygon, space.yDown),
+  }));
   const scaleGuessed = corrections?.metresPerUnit === undefined && plan.scaleGuessed;
   const model: PlanModel = {
     ...base,
