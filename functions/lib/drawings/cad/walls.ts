@@ -10,6 +10,7 @@ import { linesCuttingWalls } from './crossings';
 import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
+import { withoutIsolatedStubs } from './stubs';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
 import { pairParallelLines } from './wall-pairs';
 
@@ -601,6 +602,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
       singleLength += segLength(seg) * mpu;
     });
   }
+  const standing = withoutIsolatedStubs(walls, mpu);
   let pairedLength = 0;
   let horizontal = 0;
   for (const w of pairs) {
@@ -610,7 +612,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
     if (Math.abs(x2 - x1) >= Math.abs(y2 - y1)) horizontal += len;
   }
   return {
-    walls,
+    walls: standing,
     closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...windowFaces],
     used,
     pairedLength,
