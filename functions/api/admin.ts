@@ -19,78 +19,21 @@ import {
   updateTemplateSchema,
   updateUserRoleSchema,
 } from '../../shared/schemas/admin';
-import { jsonValueProblem } from '../../shared/schemas/common';
-import {
-  isKnownSetting,
-  KNOWN_SETTINGS,
-  parseSettingValue,
-  settingCategorySchema,
-  settingKeySchema,
-  validateSettingValue,
-} from '../../shared/schemas/settings';
+import { KNOWN_SETTINGS } from '../../shared/schemas/settings';
 import { requireAdminForHealth, requireRole } from '../lib/admin/access';
-import { syncRoleGroups } from '../lib/admin/cognito';
 import { checkHealth } from '../lib/admin/health';
-import { roleChangeRefusal } from '../lib/admin/roles';
+import { createSettingAudited, deleteSettingAudited, updateSettingAudited } from '../lib/admin/settings';
 import { computeStats, STATS_DAYS } from '../lib/admin/stats';
+import { createTemplateAudited, deleteTemplateAudited, updateTemplateAudited } from '../lib/admin/templates';
+import { changeUserRole } from '../lib/admin/users';
 import { toAdminJob, toAdminUser, toPromptTemplate, toSystemSetting } from '../lib/admin/views';
-import { auditEntry } from '../lib/db/audit';
 import { listJobs, projectTitles } from '../lib/db/jobs';
-import { getProfile } from '../lib/db/profiles';
-import {
-  createSetting,
-  deleteSetting,
-  getSettingItem,
-  listSettings,
-  replaceSetting,
-  SettingChangedError,
-  SettingExistsError,
-  type SettingItem,
-} from '../lib/db/settings';
+import { listSettings } from '../lib/db/settings';
 import { readCounters } from '../lib/db/stats';
-import {
-  createTemplate,
-  deleteTemplate,
-  listTemplates,
-  type TemplateItem,
-  updateTemplate,
-} from '../lib/db/templates';
-import {
-  changeRole,
-  getProfiles,
-  LastSuperAdminError,
-  listProfiles,
-  RoleChangedError,
-} from '../lib/db/users';
-import { AppError, conflict, forbidden, isDependencyOutage, notFound } from '../lib/errors';
+import { listTemplates } from '../lib/db/templates';
+import { getProfiles, listProfiles } from '../lib/db/users';
+import { isDependencyOutage } from '../lib/errors';
 import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
-import { newId } from '../lib/ids';
-
-const templateSnapshot = (t: TemplateItem) => ({
-  name: t.name,
-  category: t.category,
-  template: t.template,
-  variables: t.variables,
-  isActive: t.isActive,
-});
-const settingSnapshot = (s: SettingItem) => ({
-  value: s.value,
-  description: s.description,
-  category: s.category,
-});
-
-/** A setting value as typed in the console: JSON when it parses, else text; known keys validated (400). */
-function settingValue(key: string, raw: unknown): unknown {
-  const value = parseSettingValue(raw);
-  const problem = jsonValueProblem(value, 50_000) ?? validateSettingValue(key, value);
-  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ path: 'value', message: problem }]);
-  return value;
-}
-
-const templateIdPattern = /^[0-9a-z]{26}$/;
-/** Cognito subs are UUIDs; anything else names no user (404 without a database read). */
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isSettingKey = (key: string) => settingKeySchema.safeParse(key).success;
 
 /** For reads that a report can do without while a dependency is down: null then, the error otherwise. */
 function unlessOutage(error: unknown): null {
@@ -137,44 +80,9 @@ export const handler = createHttpHandler({
   },
 
   'PATCH /api/admin/users/{userId}': async ({ event, params, log }) => {
-    const { profile: actor, actor: who } = await requireRole(event, 'admin');
+    const by = await requireRole(event, 'admin');
     const { role } = parseBody(event, updateUserRoleSchema);
-    const userId = params.userId ?? '';
-    const target = USER_ID.test(userId) ? await getProfile(userId) : null;
-    if (!target) throw notFound('User not found');
-    const refusal = roleChangeRefusal(actor.role, target.role, role);
-    if (refusal === 'super_admin_only')
-      throw forbidden('Only a super admin can grant or revoke the super_admin role');
-    if (refusal) throw forbidden('Admin access required');
-    if (target.role !== role) {
-      try {
-        await changeRole(
-          target.id,
-          target.role,
-          role,
-          auditEntry(who, {
-            action: 'user.role.update',
-            targetType: 'user',
-            targetId: target.id,
-            before: { role: target.role, email: target.email },
-            after: { role, email: target.email },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof LastSuperAdminError) throw conflict(error.message);
-        if (error instanceof RoleChangedError) throw conflict(error.message);
-        throw error;
-      }
-      log.info('role changed', { userId: target.id, from: target.role, to: role, by: who.userId });
-    }
-    // The stored role is what authorizes; the groups follow it (they seed the role of a profile created lazily).
-    try {
-      await syncRoleGroups(target.id, role);
-    } catch (error) {
-      log.error('could not update the Cognito groups', { error, userId: target.id, role });
-    }
-    const updated = await getProfile(target.id);
-    return json(200, toAdminUser(updated ?? { ...target, role }));
+    return json(200, toAdminUser(await changeUserRole(by, params.userId, role, log)));
   },
 
   'GET /api/admin/templates': async ({ event }) => {
@@ -186,64 +94,18 @@ export const handler = createHttpHandler({
   'POST /api/admin/templates': async ({ event }) => {
     const { actor } = await requireRole(event, 'admin');
     const input = parseBody(event, createTemplateSchema);
-    const now = new Date();
-    const item: TemplateItem = {
-      id: newId(now.getTime()),
-      ...input,
-      usageCount: 0,
-      successCount: 0,
-      failureCount: 0,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
-    const created = await createTemplate(item, (t) =>
-      auditEntry(
-        actor,
-        {
-          action: 'template.create',
-          targetType: 'template',
-          targetId: t.id,
-          before: null,
-          after: templateSnapshot(t),
-        },
-        now,
-      ),
-    );
-    return json(201, toPromptTemplate(created));
+    return json(201, toPromptTemplate(await createTemplateAudited(actor, input)));
   },
 
   'PATCH /api/admin/templates/{templateId}': async ({ event, params }) => {
     const { actor } = await requireRole(event, 'admin');
-    const templateId = params.templateId ?? '';
-    if (!templateIdPattern.test(templateId)) throw notFound('Template not found');
     const patch = parseBody(event, updateTemplateSchema);
-    const updated = await updateTemplate(templateId, patch, (before, after) =>
-      auditEntry(actor, {
-        action: 'template.update',
-        targetType: 'template',
-        targetId: templateId,
-        before: templateSnapshot(before),
-        after: templateSnapshot(after),
-      }),
-    );
-    if (!updated) throw notFound('Template not found');
-    return json(200, toPromptTemplate(updated));
+    return json(200, toPromptTemplate(await updateTemplateAudited(actor, params.templateId, patch)));
   },
 
   'DELETE /api/admin/templates/{templateId}': async ({ event, params }) => {
     const { actor } = await requireRole(event, 'admin');
-    const templateId = params.templateId ?? '';
-    if (!templateIdPattern.test(templateId)) throw notFound('Template not found');
-    const deleted = await deleteTemplate(templateId, (before) =>
-      auditEntry(actor, {
-        action: 'template.delete',
-        targetType: 'template',
-        targetId: templateId,
-        before: templateSnapshot(before),
-        after: null,
-      }),
-    );
-    if (!deleted) throw notFound('Template not found');
+    await deleteTemplateAudited(actor, params.templateId);
     return noContent();
   },
 
@@ -264,98 +126,18 @@ export const handler = createHttpHandler({
   'POST /api/admin/settings': async ({ event }) => {
     const { actor } = await requireRole(event, 'super_admin');
     const input = parseBody(event, createSettingSchema);
-    const value = settingValue(input.key, input.value);
-    const now = new Date();
-    const item: SettingItem = {
-      key: input.key,
-      value,
-      description:
-        input.description ?? (isKnownSetting(input.key) ? KNOWN_SETTINGS[input.key].description : null),
-      category:
-        input.category ??
-        (isKnownSetting(input.key)
-          ? settingCategorySchema.parse(KNOWN_SETTINGS[input.key].category)
-          : 'general'),
-      updatedAt: now.toISOString(),
-      updatedBy: actor.email,
-    };
-    try {
-      await createSetting(
-        item,
-        auditEntry(
-          actor,
-          {
-            action: 'setting.create',
-            targetType: 'setting',
-            targetId: item.key,
-            before: null,
-            after: settingSnapshot(item),
-          },
-          now,
-        ),
-      );
-    } catch (error) {
-      if (error instanceof SettingExistsError) throw conflict(error.message);
-      throw error;
-    }
-    return json(201, toSystemSetting(item));
+    return json(201, toSystemSetting(await createSettingAudited(actor, input)));
   },
 
   'PATCH /api/admin/settings/{key}': async ({ event, params }) => {
     const { actor } = await requireRole(event, 'super_admin');
-    const key = params.key ?? '';
     const patch = parseBody(event, updateSettingSchema);
-    const current = isSettingKey(key) ? await getSettingItem(key) : null;
-    if (!current) throw notFound('Setting not found');
-    const now = new Date();
-    const next: SettingItem = {
-      key: current.key,
-      value: 'value' in patch ? settingValue(current.key, patch.value) : current.value,
-      description: patch.description !== undefined ? patch.description : (current.description ?? null),
-      category: patch.category ?? current.category,
-      updatedAt: now.toISOString(),
-      updatedBy: actor.email,
-    };
-    try {
-      const saved = await replaceSetting(
-        next,
-        current.updatedAt,
-        auditEntry(
-          actor,
-          {
-            action: 'setting.update',
-            targetType: 'setting',
-            targetId: key,
-            before: settingSnapshot(current),
-            after: settingSnapshot(next),
-          },
-          now,
-        ),
-      );
-      if (!saved) throw notFound('Setting not found');
-    } catch (error) {
-      if (error instanceof SettingChangedError) throw conflict(error.message);
-      throw error;
-    }
-    return json(200, toSystemSetting(next));
+    return json(200, toSystemSetting(await updateSettingAudited(actor, params.key, patch)));
   },
 
   'DELETE /api/admin/settings/{key}': async ({ event, params }) => {
     const { actor } = await requireRole(event, 'super_admin');
-    const key = params.key ?? '';
-    const current = isSettingKey(key) ? await getSettingItem(key) : null;
-    if (!current) throw notFound('Setting not found');
-    const deleted = await deleteSetting(
-      key,
-      auditEntry(actor, {
-        action: 'setting.delete',
-        targetType: 'setting',
-        targetId: key,
-        before: settingSnapshot(current),
-        after: null,
-      }),
-    );
-    if (!deleted) throw notFound('Setting not found');
+    await deleteSettingAudited(actor, params.key);
     return noContent();
   },
 
