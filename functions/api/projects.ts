@@ -4,27 +4,13 @@ import {
   updateProjectSchema,
 } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
-import {
-  createProject,
-  createShare,
-  deleteProjectItems,
-  listProjects,
-  revokeShare,
-  updateProject,
-} from '../lib/db/projects';
+import { createProject, createShare, listProjects, revokeShare, updateProject } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { notFound } from '../lib/errors';
-import { fileRenderKeys } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
 import { newToken } from '../lib/ids';
-import {
-  ownedProject,
-  ownedProjectBundle,
-  renderObjectKeys,
-  toDetail,
-  toSummary,
-} from '../lib/project-views';
-import { deleteObjects, incomingKeyOf } from '../lib/storage';
+import { deleteProject } from '../lib/project-deletion';
+import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
 
 const shareUrl = (projectId: string, token: string) =>
   `${env.siteUrl.replace(/\/$/, '')}/projects/${projectId}/public?k=${token}`;
@@ -59,22 +45,7 @@ export const handler = createHttpHandler({
   },
 
   'DELETE /api/projects/{projectId}': async ({ event, params, log }) => {
-    const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
-    // Objects first: a failure here leaves the items, so a retry finds and removes everything.
-    await deleteObjects(env.rendersBucket, [
-      ...bundle.renders.flatMap(renderObjectKeys),
-      ...bundle.files.flatMap(fileRenderKeys),
-    ]);
-    await deleteObjects(
-      env.uploadsBucket,
-      bundle.files.flatMap((f) => [f.storagePath, incomingKeyOf(f.storagePath)]),
-    );
-    await deleteProjectItems(bundle);
-    log.info('project deleted', {
-      projectId: bundle.project.id,
-      files: bundle.files.length,
-      renders: bundle.renders.length,
-    });
+    await deleteProject(callerFrom(event), params.projectId, log);
     return noContent();
   },
 

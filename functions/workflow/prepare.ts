@@ -1,9 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RenderStyle } from '../../shared/schemas/generations';
-import { db, tableName } from '../lib/db/client';
 import { type GenerationItem, getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
-import { keys } from '../lib/db/keys';
-import { getFile, getProject } from '../lib/db/projects';
+import { getFile, getProject, setFilePreviewKey } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
 import { getActiveTemplate } from '../lib/db/templates';
 import { normaliseDrawing } from '../lib/drawings';
@@ -68,19 +65,8 @@ async function readDrawingOf(fileId: string, projectId: string): Promise<Normali
     throw new DrawingUnreadableError((error as Error).message || 'The drawing could not be read');
   }
   await saveDrawing(fileId, drawing);
-  if (!file.previewKey) {
-    await db()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.file(projectId, fileId),
-          UpdateExpression: 'SET previewKey = :preview',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':preview': drawingKeys(fileId).png },
-        }),
-      )
-      .catch(() => undefined);
-  }
+  if (!file.previewKey)
+    await setFilePreviewKey(projectId, fileId, drawingKeys(fileId).png).catch(() => undefined);
   return drawing;
 }
 

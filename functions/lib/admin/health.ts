@@ -1,11 +1,8 @@
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { STORAGE_WARNING_BYTES } from '../../../shared/constants';
 import type { HealthProbe, HealthStatus, SystemHealth } from '../../../shared/schemas/admin';
-import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
 import { getSetting } from '../db/settings';
-import type { Counters } from '../db/stats';
+import { type Counters, readTotalsItem } from '../db/stats';
 import { env } from '../env';
 import type { Logger } from '../logger';
 import { s3 } from '../storage';
@@ -33,13 +30,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
 /** A real read of the table (the totals item). */
 export async function probeDatabase(log?: Logger): Promise<HealthProbe> {
   try {
-    const { ms } = await timed(() =>
-      withTimeout(
-        db().send(new GetCommand({ TableName: tableName(), Key: keys.stats('TOTAL') })),
-        PROBE_TIMEOUT_MS,
-        'The database',
-      ),
-    );
+    const { ms } = await timed(() => withTimeout(readTotalsItem(), PROBE_TIMEOUT_MS, 'The database'));
     const slow = ms > SLOW_DATABASE_MS;
     return {
       status: slow ? 'warning' : 'healthy',

@@ -589,6 +589,25 @@ export async function setThumbnailIfNone(projectId: string, thumbnailKey: string
   );
 }
 
+/** The file's preview (its normalised drawing's PNG), once it exists; nothing when the file is gone. */
+export async function setFilePreviewKey(
+  projectId: string,
+  fileId: string,
+  previewKey: string,
+): Promise<void> {
+  await ignoreConditionFailure(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.file(projectId, fileId),
+        UpdateExpression: 'SET previewKey = :preview',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':preview': previewKey },
+      }),
+    ),
+  );
+}
+
 /** A deleted drawing's thumbnail stops being the project's picture (a render's stays). */
 export async function clearThumbnail(projectId: string, thumbnailKey: string): Promise<void> {
   await ignoreConditionFailure(

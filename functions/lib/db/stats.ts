@@ -1,8 +1,15 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 import { keys } from './keys';
 import { batchGet } from './paging';
 import { dayOf } from './profiles';
 
 export type Counters = Record<string, number>;
+
+/** One read of the totals item: the health report's probe that the table answers. */
+export async function readTotalsItem(): Promise<void> {
+  await db().send(new GetCommand({ TableName: tableName(), Key: keys.stats('TOTAL') }));
+}
 
 export interface CounterSnapshot {
   /** STATS/TOTAL: current numbers. */

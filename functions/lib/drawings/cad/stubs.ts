@@ -2,7 +2,7 @@
  * Isolated stubs: a short wall piece that touches no other wall is a post, a mullion, a column, a table leg or a
  * symbol, not a wall (extruded, it stands in the room as a pillar). Pure geometry in drawing units.
  */
-import { cellsAlongSegment, gridCellKey, indexCellSize } from '../../../../shared/plan/geometry';
+import { cellsAlongSegment, indexCellSize } from '../../../../shared/plan/geometry';
 import type { Segment } from '../types';
 
 interface Wall {
