@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { setConfig } from '@/lib/config';
+
+// Screens load their sections lazily (a dynamic import the first time): on a busy two-core machine that can take
+// longer than the library's 1 s default for `findBy…`/`waitFor`, which made tests fail by load, not by fault.
+configure({ asyncUtilTimeout: 3000 });
 
 setConfig({
   region: 'local',

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, signedInAs } from '@/test/render';
 import { apiError, fakeApi } from '../test/fake-api';
-import { AdminSettingsPage, RESTART_MESSAGE } from './settings-page';
+import { RESTART_MESSAGE } from './setting-dialog';
+import { AdminSettingsPage } from './settings-page';
 
 vi.mock('aws-amplify/auth', () => ({}));
 const auth = signedInAs('root@example.com', 'super_admin');

@@ -27,3 +27,6 @@ export function settingValueText(value: unknown): string {
 }
 
 export const ROLE_LABELS = { user: 'User', admin: 'Admin', super_admin: 'Super Admin' } as const;
+
+/** A template or setting category as the console shows it ("visualization" → "Visualization"). */
+export const categoryLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
