@@ -10,17 +10,17 @@
  */
 import './bootstrap';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import type { RuntimeConfig } from '../../shared/schemas/config';
-import { type CognitoLocal, createCognitoLocal } from './cognito';
+import { createCognitoLocal } from './cognito';
 import { startDynamoDbLocal } from './dynamodb';
 import { startDynamoDbMetricsProxy } from './dynamodb-metrics';
+import { type FrontDoorParts, frontDoor } from './front-door';
 import {
   createInvoker,
   EXPORT_RENDER_FUNCTION,
@@ -56,7 +56,6 @@ import { serveStatic, webAppHeaders } from './static';
 import { LocalStepFunctions } from './stepfunctions';
 
 export const ROOT_DIR = resolve(import.meta.dirname, '../..');
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export interface LocalCloudOptions {
   port: number;
@@ -89,39 +88,6 @@ export class PortInUseError extends Error {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(Object.assign(new Error('Request body too large'), { status: 413 }));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: string | Buffer,
-  headers: Record<string, string> = {},
-) {
-  res.writeHead(status, headers);
-  res.end(body);
-}
-const sendJson = (res: ServerResponse, status: number, body: unknown) =>
-  send(res, status, JSON.stringify(body), {
-    'content-type': 'application/json',
-    'cache-control': 'no-store',
-  });
-
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = resolve(options.dataDir);
   if (options.reset) rmSync(dataDir, { recursive: true, force: true });
@@ -134,92 +100,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const sfnEndpoint = `${internal}/_local/sfn`;
   const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
 
-  let ready = false;
-  let cognito: CognitoLocal | undefined;
-  let api: LocalHttpApi | undefined;
-  let stepFunctions: LocalStepFunctions | undefined;
-  let runtimeConfig: RuntimeConfig | undefined;
-  let spa: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  let metrics: () => unknown = () => ({});
-  let invokeFunction: ((name: string, event: unknown) => Promise<unknown>) | undefined;
-  // Asynchronous ("Event") invocations still running, so that stopping waits for them.
-  const running = new Set<Promise<unknown>>();
-
-  const server: Server = createServer(async (req, res) => {
-    try {
-      if (!isLocalHost(req.headers.host)) {
-        // DNS rebinding: a page on another name that resolves to 127.0.0.1 must not reach the local cloud.
-        return sendJson(res, 421, {
-          error: {
-            code: 'MISDIRECTED',
-            message: 'The local cloud answers only localhost, 127.0.0.1 and [::1]',
-          },
-        });
-      }
-      const requestUrl = new URL(req.url ?? '/', internal);
-      const path = requestUrl.pathname;
-      if (path.startsWith('/_local/cognito')) {
-        if (!cognito) return sendJson(res, 503, { message: 'Cognito is starting' });
-        const body = await readBody(req);
-        req.url = (req.url ?? '/').slice('/_local/cognito'.length) || '/';
-        return cognito.handle(req, res, body);
-      }
-      if (path === '/_local/sfn' || path === '/_local/sfn/') {
-        if (!stepFunctions) return sendJson(res, 503, { message: 'Step Functions is starting' });
-        const result = await stepFunctions.handle(
-          String(req.headers['x-amz-target'] ?? ''),
-          (await readBody(req)).toString(),
-        );
-        return send(res, result.status, JSON.stringify(result.body), {
-          'content-type': 'application/x-amz-json-1.0',
-        });
-      }
-      if (path.startsWith('/_local/lambda/')) {
-        // The Lambda Invoke API (POST /2015-03-31/functions/{name}/invocations), for handlers that invoke others.
-        const match = /^\/_local\/lambda\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
-        if (!match || req.method !== 'POST')
-          return sendJson(res, 404, { message: 'Unknown Lambda API call' });
-        if (!invokeFunction) return sendJson(res, 503, { message: 'Lambda is starting' });
-        const name = decodeURIComponent(match[1]!).split(':').pop()!;
-        const body = (await readBody(req)).toString('utf8');
-        const payload: unknown = body ? JSON.parse(body) : {};
-        if (req.headers['x-amz-invocation-type'] === 'Event') {
-          const job = invokeFunction(name, payload)
-            .catch((error) => console.error(`[local cloud] ${name} failed:`, error))
-            .finally(() => running.delete(job));
-          running.add(job);
-          return send(res, 202, '');
-        }
-        return sendJson(res, 200, (await invokeFunction(name, payload)) ?? null);
-      }
-      if (path === '/_local/metrics') return sendJson(res, 200, metrics());
-      if (path === '/_local/mailbox.json')
-        return sendJson(res, 200, mailbox.list(requestUrl.searchParams.get('to') ?? undefined));
-      if (path === '/_local/mailbox')
-        return send(res, 200, mailbox.renderPage(), { 'content-type': 'text/html; charset=utf-8' });
-      if (path === '/config.json') {
-        if (!runtimeConfig) return sendJson(res, 503, { message: 'Starting' });
-        // no-cache like the deployed config.json (revalidated each load), so index.html's preload is reused.
-        const body = { ...runtimeConfig, cognitoEndpoint: `${originOf(req, options.port)}/_local/cognito` };
-        return send(res, 200, JSON.stringify(body), {
-          'content-type': 'application/json',
-          'cache-control': 'no-cache',
-        });
-      }
-      if (path === '/api/health' && !ready) return sendJson(res, 503, { status: 'starting' });
-      if (path.startsWith('/api/')) {
-        if (!api) return sendJson(res, 503, { message: 'Starting' });
-        const response = await api.handle(req, requestUrl, await readBody(req));
-        return send(res, response.status, response.body, response.headers);
-      }
-      if (!spa) return send(res, 503, 'Starting', { 'content-type': 'text/plain' });
-      return spa(req, res);
-    } catch (error) {
-      const status = (error as { status?: number }).status ?? 500;
-      if (status >= 500) console.error('[local cloud]', error);
-      if (!res.headersSent) sendJson(res, status, { message: (error as Error).message });
-    }
-  });
+  const parts: FrontDoorParts = { ready: false, metrics: () => ({}), running: new Set(), mailbox };
+  const server: Server = createServer((req, res) => frontDoor(parts, options.port, req, res));
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error),
@@ -254,7 +136,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stops.push(dynamoMetrics.stop);
       dynamo!.endpoint = dynamoMetrics.endpoint;
     }
-    metrics = () => ({ dynamodb: dynamoMetrics?.counts() ?? null });
+    parts.metrics = () => ({ dynamodb: dynamoMetrics?.counts() ?? null });
 
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
@@ -289,28 +171,28 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         appType: 'spa',
       });
       stops.push(() => vite.close());
-      spa = (req, res) => vite.middlewares(req, res);
+      parts.spa = (req, res) => vite.middlewares(req, res);
       // Handler modules go through Vite's module graph so that edits take effect on the next request.
       loadModule = (path) => vite.ssrLoadModule(path) as never;
     } else {
       // The production security headers, CSP included, so the app (and the browser tests) run under them.
-      spa = serveStatic(join(ROOT_DIR, 'web/dist'), webAppHeaders(s3!.endpoint));
+      parts.spa = serveStatic(join(ROOT_DIR, 'web/dist'), webAppHeaders(s3!.endpoint));
     }
     // Reading an upload runs in its own sandboxes, bounded like its Lambda (CDK: 2 GB, 2 minutes), so that a huge
     // or hostile drawing cannot stall the API or grow this process.
     const invoke = createInvoker(ROOT_DIR, loadModule, {
       [READ_PLAN_FUNCTION]: { maxOldGenerationSizeMb: 1024, timeoutMs: 120_000, concurrency: 2 },
-      // A 4096 px export holds ~600 MB of buffers (CDK: 3 GB, 2 minutes); one at a time.
-      [EXPORT_RENDER_FUNCTION]: { maxOldGenerationSizeMb: 1536, timeoutMs: 120_000, concurrency: 1 },
+      // A 4096 px export holds ~600 MB of buffers (CDK: 3 GB, 3 minutes); one at a time.
+      [EXPORT_RENDER_FUNCTION]: { maxOldGenerationSizeMb: 1536, timeoutMs: 180_000, concurrency: 1 },
     });
-    invokeFunction = invoke;
+    parts.invokeFunction = invoke;
     void invoke.warm();
     stops.push(async () => {
-      await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([Promise.allSettled([...parts.running]), new Promise((r) => setTimeout(r, 10_000))]);
       await invoke.close();
     });
 
-    cognito = await createCognitoLocal({
+    parts.cognito = await createCognitoLocal({
       directory: join(dataDir, 'cognito'),
       issuerDomain: cognitoEndpoint,
       mailbox,
@@ -332,15 +214,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const issuer = `${cognitoEndpoint}/${pool.userPoolId}`;
     const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
-    api = new LocalHttpApi({ issuer, clientId: pool.clientId, jwks, invoke });
+    parts.api = new LocalHttpApi({ issuer, clientId: pool.clientId, jwks, invoke });
 
     const definition = loadDefinition('shared/workflow/generate.asl.json');
-    stepFunctions = new LocalStepFunctions(
+    const stepFunctions = new LocalStepFunctions(
       invoke,
       join(dataDir, 'sfn-executions.json'),
       options.retryIntervalOverrides ?? retryOverridesFromEnv(definition),
     );
     stepFunctions.register(env.STATE_MACHINE_ARN!, definition);
+    parts.stepFunctions = stepFunctions;
     const sfn = stepFunctions;
 
     // The reconciler runs on a schedule in AWS; here at start-up and every minute, with the upload sweeper (what
@@ -362,7 +245,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(async () => clearInterval(reconcileTimer));
     stops.push(() => sfn.idle(5_000));
 
-    runtimeConfig = {
+    parts.runtimeConfig = {
       region: LOCAL_REGION,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.clientId,
@@ -379,7 +262,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         2,
       ),
     );
-    ready = true;
+    parts.ready = true;
     await reconcile();
     return {
       url,
@@ -405,16 +288,6 @@ function mkdir(path: string): string {
 }
 
 /** The Host names the local cloud answers to (with any port): loopback only. */
-export function isLocalHost(host: string | undefined): boolean {
-  if (!host) return false;
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
-  return ['localhost', '127.0.0.1', '[::1]'].includes(name.toLowerCase());
-}
-
-function originOf(req: IncomingMessage, port: number): string {
-  const host = req.headers.host ?? `localhost:${port}`;
-  return `http://${host}`;
-}
 
 /** The state-machine definition CDK deploys, with its ${...} Lambda ARNs pointed at local functions. */
 export function loadDefinition(relativePath: string): Record<string, unknown> {
