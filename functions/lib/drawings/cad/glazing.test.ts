@@ -52,4 +52,10 @@ describe('glazing (windows drawn in a wall’s line work)', () => {
     expect(glazing([h(0, 1, 0), h(0, 1, 0.9), h(0, 1, 0.45)], 1).glass.size).toBe(0);
     expect(glazing([h(0, 4, 0), h(0, 4, 0.3), h(-1, 5, 0.15)], 1).glass.size).toBe(0);
   });
+
+  it('a dense pattern of parallel lines (hatching drawn along a wall) is no window, however many lines', () => {
+    const lines = Array.from({ length: 500 }, (_, i) => h(0, 1, i * 0.002));
+    const found = glazing([h(0, 1, -0.2), h(0, 1, 1.2), ...lines], 1);
+    expect(found.glass.size + found.faces.size).toBe(0);
+  });
 });

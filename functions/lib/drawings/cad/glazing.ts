@@ -12,6 +12,8 @@ const WINDOW_DEPTH_M = { min: 0.12, max: 0.6 };
 const GLASS_BAND = { from: 0.2, to: 0.8 };
 /** Panes of one window line separated by mullions up to this long stay one window, metres. */
 const MULLION_GAP_M = 0.35;
+/** More parallel lines than this within a window's depth of a line: hatching, not glazing. */
+const MAX_NEAR_LINES = 64;
 /** A glass line longer than this is no pane: a wall's inner line. */
 const MAX_PANE_M = 8;
 
@@ -46,7 +48,10 @@ export function glazing(segments: readonly Segment[], mpu: number): Glazing {
       const length = g.t1 - g.t0;
       if (length < 0.3 || length > MAX_PANE_M) continue;
       const covers = (f: Line) => f.t0 <= g.t0 + length * 0.05 && f.t1 >= g.t1 - length * 0.05;
-      const near = nearby(group, k, WINDOW_DEPTH_M.max).filter((l) => l !== g);
+      const near = nearby(group, k, WINDOW_DEPTH_M.max);
+      // Dozens of parallel lines within a window's depth are hatching or a pattern, not a window (and bound the work).
+      if (near.length > MAX_NEAR_LINES) continue;
+      near.splice(near.indexOf(g), 1);
       const below = near.filter((l) => l.offset < g.offset - 0.02 && covers(l));
       const above = near.filter((l) => l.offset > g.offset + 0.02 && covers(l));
       if (!below.length || !above.length) continue;

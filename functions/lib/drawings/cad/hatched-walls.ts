@@ -25,6 +25,9 @@ const HATCH_BRIDGE_M = 0.3;
 /** Unhatched stretches shorter than this stay wall (a corner or a junction the hatch boundary left out). */
 const MIN_GAP_M = 0.45;
 
+/** Hatch lines kept per grid cell (a metre square or coarser). */
+const MAX_LINES_PER_CELL = 256;
+
 const segLength = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
 
 /**
@@ -91,8 +94,10 @@ function shortLinesNear(walls: Wall[], strokes: readonly Segment[], mpu: number)
     if (segLength(s) > maxLine) continue;
     const key = gridCellKey(Math.floor((s[0] + s[2]) / 2 / cell), Math.floor((s[1] + s[3]) / 2 / cell));
     const list = grid.get(key);
-    if (list) list.push(s);
-    else grid.set(key, [s]);
+    // A cell this full is hatched however many more lines it holds: the cap bounds the work on a hostile file.
+    if (list) {
+      if (list.length < MAX_LINES_PER_CELL) list.push(s);
+    } else grid.set(key, [s]);
   }
   return (w) => [...cellsAlongSegment(...w.seg, w.thickness / 2, cell)].flatMap((key) => grid.get(key) ?? []);
 }
