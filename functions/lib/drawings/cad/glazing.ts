@@ -12,8 +12,10 @@ const WINDOW_DEPTH_M = { min: 0.12, max: 0.6 };
 const GLASS_BAND = { from: 0.2, to: 0.8 };
 /** Panes of one window line separated by mullions up to this long stay one window, metres. */
 const MULLION_GAP_M = 0.35;
-/** More parallel lines than this within a window's depth of a line: hatching, not glazing. */
+/** More parallel lines than this over a line's stretch and within a window's depth: hatching, not glazing. */
 const MAX_NEAR_LINES = 64;
+/** Lines within a window's depth of one line, all along the drawing, past which it is not looked at (bounds the work). */
+const MAX_BAND_LINES = 512;
 /** A glass line longer than this is no pane: a wall's inner line. */
 const MAX_PANE_M = 8;
 
@@ -48,10 +50,12 @@ export function glazing(segments: readonly Segment[], mpu: number): Glazing {
       const length = g.t1 - g.t0;
       if (length < 0.3 || length > MAX_PANE_M) continue;
       const covers = (f: Line) => f.t0 <= g.t0 + length * 0.05 && f.t1 >= g.t1 - length * 0.05;
-      const near = nearby(group, k, WINDOW_DEPTH_M.max);
-      // Dozens of parallel lines within a window's depth are hatching or a pattern, not a window (and bound the work).
+      // Past this many parallel lines within a window's depth (all along the drawing), the work stops: a pattern.
+      const band = nearby(group, k, WINDOW_DEPTH_M.max, MAX_BAND_LINES);
+      if (!band) continue;
+      const near = band.filter((l) => l !== g && overlap(l, g) > 0);
+      // Dozens of parallel lines over the same stretch are hatching, not a window.
       if (near.length > MAX_NEAR_LINES) continue;
-      near.splice(near.indexOf(g), 1);
       const below = near.filter((l) => l.offset < g.offset - 0.02 && covers(l));
       const above = near.filter((l) => l.offset > g.offset + 0.02 && covers(l));
       if (!below.length || !above.length) continue;
@@ -109,13 +113,22 @@ function parallelGroups(segments: readonly Segment[], mpu: number): Line[][] {
   return [...groups.values()].filter((g) => g.length >= 3);
 }
 
-/** The lines of a group sorted by offset within `reach` of line k's offset (binary search on both sides). */
-function nearby(group: Line[], k: number, reach: number): Line[] {
+/**
+ * The lines of a group sorted by offset within `reach` of line k's offset, or null past `max` of them (walking out
+ * from k on both sides stops there, which bounds the work on thousands of lines at one offset).
+ */
+function nearby(group: Line[], k: number, reach: number, max: number): Line[] | null {
   const at = group[k]!.offset;
   let lo = k;
-  while (lo > 0 && group[lo - 1]!.offset >= at - reach) lo--;
   let hi = k;
-  while (hi < group.length - 1 && group[hi + 1]!.offset <= at + reach) hi++;
+  while (lo > 0 && group[lo - 1]!.offset >= at - reach) {
+    lo--;
+    if (hi - lo > max) return null;
+  }
+  while (hi < group.length - 1 && group[hi + 1]!.offset <= at + reach) {
+    hi++;
+    if (hi - lo > max) return null;
+  }
   return group.slice(lo, hi + 1);
 }
 
