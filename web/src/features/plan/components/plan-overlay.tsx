@@ -25,7 +25,8 @@ function fitTransform(plan: PlanModel): { transform: Transform; width: number; h
 
 /**
  * The drawing's preview with what was read drawn over it, in the drawing's own space mapped through the plan's
- * preview transform: walls (red), doors, windows and openings (coloured lines), rooms (tinted, with their areas).
+ * preview transform: walls (red), doors, windows and openings (coloured lines), rooms (tinted, with their names
+ * as written on the drawing and their areas).
  * While `measuring`, clicks report points in the drawing's own units.
  */
 export function PlanOverlay({
@@ -152,7 +153,18 @@ export function PlanOverlay({
                 strokeWidth={size / 400}
                 paintOrder="stroke"
               >
-                {room.areaM2.toFixed(1)} m²
+                {room.label ? (
+                  <>
+                    <tspan x={x} dy="-0.6em">
+                      {room.label}
+                    </tspan>
+                    <tspan x={x} dy="1.2em">
+                      {room.areaM2.toFixed(1)} m²
+                    </tspan>
+                  </>
+                ) : (
+                  `${room.areaM2.toFixed(1)} m²`
+                )}
               </text>
             );
           })}

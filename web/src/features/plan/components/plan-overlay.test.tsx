@@ -1,0 +1,39 @@
+import type { PlanModel } from '@shared/plan/schema';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PlanOverlay } from './plan-overlay';
+
+const square = (x: number): PlanModel['rooms'][number]['polygon'] => [
+  [x, 0],
+  [x + 4, 0],
+  [x + 4, 3],
+  [x, 3],
+];
+
+const plan = {
+  version: 1,
+  status: 'ready',
+  source: { format: 'dxf' },
+  space: { units: 'm', metresPerUnit: 1, scaleGuessed: false, yDown: false },
+  walls: [
+    { a: [0, 0], b: [8, 0], thickness: 0.2 },
+    { a: [0, 3], b: [8, 3], thickness: 0.2 },
+  ],
+  openings: [],
+  rooms: [
+    { polygon: square(0), areaM2: 12, label: 'KITCHEN' },
+    { polygon: square(4), areaM2: 11.5, label: null },
+  ],
+  warnings: [],
+} as unknown as PlanModel;
+
+describe('PlanOverlay', () => {
+  it('labels each room with the name written on the drawing, when there is one, and its area', () => {
+    const { container } = render(
+      <PlanOverlay plan={plan} previewUrl={null} measuring={false} points={[]} onPoint={() => {}} />,
+    );
+    const labels = [...container.querySelectorAll('text')].map((t) => t.textContent);
+    expect(labels).toContain('KITCHEN12.0 m²');
+    expect(labels).toContain('11.5 m²');
+  });
+});
