@@ -4,7 +4,6 @@
  * prompt; an AI render goes through Stability AI's upscalers on Bedrock (Fast Upscale 4×, Conservative Upscale), or
  * is enlarged (Lanczos) when this account cannot use them. The original render stays as it is.
  */
-import sharp from 'sharp';
 import * as z from 'zod';
 import { type ExportSize, exportSizeSchema } from '../../shared/schemas/generations';
 import {
@@ -20,7 +19,7 @@ import { loadDrawing } from '../lib/generation/drawing-store';
 import { modelView } from '../lib/generation/model-view';
 import { logger } from '../lib/logger';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
-import { upscaleWithStability } from '../lib/providers/bedrock-upscale';
+import { fitToLongSide, upscaleWithStability } from '../lib/providers/bedrock-upscale';
 import { ModelUnavailableError } from '../lib/providers/errors';
 import { localImageProvider } from '../lib/render';
 import { styleFromPrompt } from '../lib/render/styles';
@@ -78,10 +77,7 @@ async function upscaled(
   } catch (error) {
     if (!(error instanceof ModelUnavailableError)) throw error;
     log.warn('no upscale model available; enlarging', { renderId: render.id, error });
-    return sharp(original)
-      .resize({ width: size, height: size, fit: 'inside', kernel: 'lanczos3' })
-      .png({ compressionLevel: 6 })
-      .toBuffer();
+    return fitToLongSide(original, size);
   }
 }
 

@@ -5,7 +5,7 @@ import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
 import { loadDrawing } from '../lib/generation/drawing-store';
 import { modelView } from '../lib/generation/model-view';
-import { logger } from '../lib/logger';
+import { type Logger, logger } from '../lib/logger';
 import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
 import type { ImageRequest } from '../lib/providers/types';
@@ -43,12 +43,20 @@ export function imageRequest(
   };
 }
 
-/** A refinement's starting point: the refined render's image (none when it is gone: the view is rendered again). */
-async function refinedImage(input: VariationInput): Promise<ImageRequest['refines']> {
+/**
+ * A refinement's starting point: the refined render's image. When it cannot be read the view is rendered again
+ * from the whole brief instead, and the log says why.
+ */
+async function refinedImage(input: VariationInput, log: Logger): Promise<ImageRequest['refines']> {
   const refines = input.item.refines;
   if (!refines) return undefined;
-  const image = await readObject(env.rendersBucket, refines.imageKey).catch(() => null);
-  return image ? { image, followUp: refines.followUp, generationId: refines.generationId } : undefined;
+  try {
+    const image = await readObject(env.rendersBucket, refines.imageKey);
+    return { image, followUp: refines.followUp, generationId: refines.generationId };
+  } catch (error) {
+    log.warn('refined render unreadable; rendering the view again', { imageKey: refines.imageKey, error });
+    return undefined;
+  }
 }
 
 /** The 3D model of the stored plan at the generation's storey height, from the variation's camera (`modelView`). */
@@ -72,7 +80,7 @@ export async function handler(event: unknown): Promise<NonNullable<VariationInpu
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
   const view = await variationView(input);
-  const request = imageRequest(input, drawing, view, await refinedImage(input));
+  const request = imageRequest(input, drawing, view, await refinedImage(input, log));
   let result = await provider.generate(request);
   let kept = await keptOf(provider.id, result, view);
   // An AI render that lost the design is made once more, held closer to the model's lines; the better one stays.

@@ -195,3 +195,66 @@ export function pointInPolygon(
   }
   return inside;
 }
+
+/** Distance from point (px, py) to the segment (x1, y1)–(x2, y2). */
+export function pointSegmentDistance(
+  px: number,
+  py: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+): number {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len2)) : 0;
+  return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
+}
+
+/** The least distance between two segments: 0 where they cross, else from an end of one to the other. */
+export function segmentDistance(
+  a: readonly [number, number, number, number],
+  b: readonly [number, number, number, number],
+): number {
+  const rx = a[2] - a[0];
+  const ry = a[3] - a[1];
+  const sx = b[2] - b[0];
+  const sy = b[3] - b[1];
+  const denom = rx * sy - ry * sx;
+  if (denom !== 0) {
+    const qx = b[0] - a[0];
+    const qy = b[1] - a[1];
+    const t = (qx * sy - qy * sx) / denom;
+    const u = (qx * ry - qy * rx) / denom;
+    if (t >= 0 && t <= 1 && u >= 0 && u <= 1) return 0;
+  }
+  return Math.min(
+    pointSegmentDistance(a[0], a[1], ...b),
+    pointSegmentDistance(a[2], a[3], ...b),
+    pointSegmentDistance(b[0], b[1], ...a),
+    pointSegmentDistance(b[2], b[3], ...a),
+  );
+}
+
+/**
+ * Items filed by the grid cells along their segments (within `reach` of them), at most `cap` a cell: a lookup of
+ * the items near a point or a segment that stays bounded on a drawing of thousands of crossing lines.
+ */
+export function gridAlongSegments<T>(
+  items: readonly T[],
+  segmentOf: (item: T) => readonly [number, number, number, number],
+  reachOf: (item: T) => number,
+  cell: number,
+  cap: number,
+): Map<number, T[]> {
+  const grid = new Map<number, T[]>();
+  for (const item of items) {
+    for (const key of cellsAlongSegment(...segmentOf(item), reachOf(item), cell)) {
+      const list = grid.get(key);
+      if (!list) grid.set(key, [item]);
+      else if (list.length < cap) list.push(item);
+    }
+  }
+  return grid;
+}

@@ -94,11 +94,10 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
             ...result.geometry,
             ...paths,
             // Read from its lines, the page's space is its points (y down): its words too.
-            texts: d.texts.map((w) => ({
-              text: w.text,
-              x: (w.x / d.pixelTransform.scale + d.pixelTransform.offsetX) * d.pointsPerPixel,
-              y: (w.y / d.pixelTransform.scale + d.pixelTransform.offsetY) * d.pointsPerPixel,
-            })),
+            texts: d.texts.map((w) => {
+              const [x, y] = pagePointOf(d, w.x, w.y);
+              return { text: w.text, x, y };
+            }),
             warnings: [...result.geometry.warnings, ...paths.warnings],
           },
         };
@@ -157,12 +156,11 @@ async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<
   }
   const ratio = statedScale(d.texts.map((t) => t.text));
   if (!ratio) return undefined;
-  const t = d.pixelTransform;
   // Line-drawing pixels → page points, y up.
-  const toPage = (x: number, y: number): [number, number] => [
-    (x / t.scale + t.offsetX) * d.pointsPerPixel,
-    pageHeight - (y / t.scale + t.offsetY) * d.pointsPerPixel,
-  ];
+  const toPage = (x: number, y: number): [number, number] => {
+    const [px, py] = pagePointOf(d, x, y);
+    return [px, pageHeight - py];
+  };
   const strokes = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX).map((s) => ({
     seg: [...toPage(s[0], s[1]), ...toPage(s[2], s[3])] as Segment,
     layer: 'raster line',
@@ -179,6 +177,12 @@ async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<
     ratio * METRES_PER_POINT,
     viewId,
   );
+}
+
+/** A pixel of a page's line drawing → the page's points (y down, as the page's own space). */
+function pagePointOf(d: PdfRaster, x: number, y: number): [number, number] {
+  const t = d.pixelTransform;
+  return [(x / t.scale + t.offsetX) * d.pointsPerPixel, (y / t.scale + t.offsetY) * d.pointsPerPixel];
 }
 
 /** Lines of a raster page shorter than this (line-drawing pixels) are lettering, hatching or symbols. */

@@ -53,12 +53,16 @@ export async function upscaleWithStability(
       await invoke(modelId, buildConservativeUpscaleRequest({ ...req, image: req.png })),
     ).png;
   }
-  const png = await sharp(image)
-    .resize({ width: req.size, height: req.size, fit: 'inside', kernel: 'lanczos3' })
-    .png({ compressionLevel: 6 })
-    .toBuffer()
-    .catch((cause: unknown) => {
-      throw new ProviderServiceError(undefined, { detail: 'Upscale: image could not be decoded', cause });
-    });
+  const png = await fitToLongSide(image, req.size).catch((cause: unknown) => {
+    throw new ProviderServiceError(undefined, { detail: 'Upscale: image could not be decoded', cause });
+  });
   return { png, service };
+}
+
+/** An image as a PNG exactly `size` px on its long side (Lanczos), larger or smaller than it was. */
+export function fitToLongSide(image: Buffer, size: number): Promise<Buffer> {
+  return sharp(image)
+    .resize({ width: size, height: size, fit: 'inside', kernel: 'lanczos3' })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }

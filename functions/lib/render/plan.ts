@@ -5,6 +5,7 @@
  * at most ~260 cells a side.
  */
 
+import { pointSegmentDistance } from '../../../shared/plan/geometry';
 import { distanceTransform, floodOutside, inkDepth, LINE_WORK_DEPTH } from '../../../shared/plan/grid-mask';
 import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
@@ -167,14 +168,6 @@ function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: numb
   return { room, rooms };
 }
 
-function segDist(px: number, py: number, x1: number, y1: number, x2: number, y2: number) {
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len2)) : 0;
-  return Math.hypot(px - (x1 + t * dx), py - (y1 + t * dy));
-}
-
 /** Marks the cells covered by a thick segment. */
 function stampPiece(mask: Uint8Array, g: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'>, p: WallPiece) {
   const r = p.t / 2 + g.cell * 0.5;
@@ -186,7 +179,7 @@ function stampPiece(mask: Uint8Array, g: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox
     for (let x = cx0; x <= cx1; x++) {
       const px = g.ox + (x + 0.5) * g.cell;
       const py = g.oy + (y + 0.5) * g.cell;
-      if (segDist(px, py, p.x1, p.y1, p.x2, p.y2) <= r) mask[y * g.w + x] = 1;
+      if (pointSegmentDistance(px, py, p.x1, p.y1, p.x2, p.y2) <= r) mask[y * g.w + x] = 1;
     }
   }
 }

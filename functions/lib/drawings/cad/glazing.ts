@@ -63,9 +63,7 @@ export function glazing(segments: readonly Segment[], mpu: number): Glazing {
       const b = above[above.length - 1]!;
       const depth = b.offset - a.offset;
       if (depth < WINDOW_DEPTH_M.min || depth > WINDOW_DEPTH_M.max) continue;
-      const inner = near.filter(
-        (l) => l.offset > a.offset + 0.005 && l.offset < b.offset - 0.005 && overlap(l, g) > 0,
-      );
+      const inner = near.filter((l) => l.offset > a.offset + 0.005 && l.offset < b.offset - 0.005);
       inner.push(g);
       const offsets = distinct(inner.map((l) => l.offset));
       const inBand = offsets.every((o) => {
@@ -148,17 +146,15 @@ function coveredLength(intervals: Line[], face: Line, bridge: number): number {
     .filter(([s, e]) => e > s)
     .sort((p, q) => p[0] - q[0]);
   let total = 0;
-  let start = Number.NaN;
-  let end = Number.NaN;
+  let span: [number, number] | null = null;
   for (const [s, e] of parts) {
-    if (Number.isNaN(start)) [start, end] = [s, e];
-    else if (s <= end + bridge) end = Math.max(end, e);
+    if (span && s <= span[1] + bridge) span[1] = Math.max(span[1], e);
     else {
-      total += end - start;
-      [start, end] = [s, e];
+      if (span) total += span[1] - span[0];
+      span = [s, e];
     }
   }
-  if (!Number.isNaN(start)) total += end - start;
+  if (span) total += span[1] - span[0];
   // Bridged mullions count up to the face's ends: panes that stop a frame short of the jambs still fill the bay.
   const ends = parts.length
     ? Math.min(bridge, parts[0]![0] - face.t0) + Math.min(bridge, face.t1 - parts[parts.length - 1]![1])

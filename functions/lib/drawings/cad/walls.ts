@@ -3,7 +3,12 @@
  * section) from its titles, layers and geometry, the plan view is chosen, the scale is checked against door swings
  * and wall thicknesses, and double-line walls are paired into walls with their thickness.
  */
-import { cellsAlongSegment, gridCellKey, indexCellSize } from '../../../../shared/plan/geometry';
+import {
+  gridAlongSegments,
+  gridCellKey,
+  indexCellSize,
+  pointSegmentDistance,
+} from '../../../../shared/plan/geometry';
 import type { Arc, Bounds, Segment } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
@@ -534,8 +539,8 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
     candidates.map((i) => flat.strokes[i]!.seg),
     mpu,
   );
-  // A window still closes its room: its faces bound the rooms as the walls do.
-  const windowFaces = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
+  // Lines that are no walls but still close their rooms: a window's faces, a hatched wall's cut-out stretches.
+  const closingLines = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
   candidates = candidates.filter((_, k) => !windows.glass.has(k) && !windows.faces.has(k));
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
   const pairing = (maxGapM: number) =>
@@ -571,7 +576,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
         mpu,
       );
   const walls = hatched.walls;
-  windowFaces.push(...hatched.cut);
+  closingLines.push(...hatched.cut);
   const used: number[] = candidates.filter((_, k) => paired[k]);
   let singleLength = 0;
   const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
@@ -613,7 +618,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
   }
   return {
     walls: standing,
-    closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...windowFaces],
+    closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...closingLines],
     used,
     pairedLength,
     singleLength,
@@ -637,23 +642,17 @@ function roomClosers(
     walls.map((w) => w.seg),
     1 / mpu,
   );
-  const cells = new Map<number, { seg: Segment; thickness: number }[]>();
-  for (const w of walls) {
-    for (const key of cellsAlongSegment(...w.seg, w.thickness, cell)) {
-      const list = cells.get(key);
-      if (!list) cells.set(key, [w]);
-      else if (list.length < MAX_WALLS_PER_CELL) list.push(w);
-    }
-  }
+  const cells = gridAlongSegments(
+    walls,
+    (w) => w.seg,
+    (w) => w.thickness,
+    cell,
+    MAX_WALLS_PER_CELL,
+  );
   const touches = (x: number, y: number) =>
-    (cells.get(gridCellKey(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some((w) => {
-      const [x1, y1, x2, y2] = w.seg;
-      const dx = x2 - x1;
-      const dy = y2 - y1;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len2)) : 0;
-      return Math.hypot(x - (x1 + t * dx), y - (y1 + t * dy)) <= w.thickness * 0.75 + 0.02 / mpu;
-    });
+    (cells.get(gridCellKey(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some(
+      (w) => pointSegmentDistance(x, y, ...w.seg) <= w.thickness * 0.75 + 0.02 / mpu,
+    );
   const closers: Segment[] = [];
   candidates.forEach((i, k) => {
     const s = flat.strokes[i]!;
