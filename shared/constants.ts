@@ -13,7 +13,6 @@ export const PASSWORD_POLICY = {
 export const PASSWORD_HINT =
   'Password must be at least 8 characters long and include upper- and lower-case letters, a number and a symbol';
 
-export const VARIATIONS_PER_GENERATION = 3;
 export const TAG_SUGGESTIONS = [
   'Residential',
   'Commercial',
@@ -29,8 +28,6 @@ export const QUICK_PROMPTS = [
   'Night scene with ambient lighting',
   'Artistic watercolor style',
 ] as const;
-export const ACCEPTED_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf', 'dwg', 'dxf'] as const;
-export const UPLOAD_FORMATS_LABEL = 'JPG, PNG, PDF, DWG, DXF';
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 export const COPIED_INDICATOR_MS = 2000;
 export const ACTIVE_USER_DAYS = 7;

@@ -7,7 +7,7 @@ import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
 import { readPlan } from '../../functions/lib/plan/read-plan';
 import { localImageProvider } from '../../functions/lib/render';
 import { buildScene } from '../../shared/scene/build';
-import { defaultCameras } from '../../shared/scene/cameras';
+import { variationCamera } from '../../shared/scene/cameras';
 
 const { plan, drawing } = await readPlan({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
 if (!drawing || plan.status !== 'ready') throw new Error('the fixture plan was not read');
@@ -19,7 +19,7 @@ const result = await localImageProvider.generate({
   prompt: 'Photorealistic exterior view',
   variation: 1,
   size: 4096,
-  view: { scene, camera: defaultCameras(scene)[0]!, placed: false },
+  view: { scene, camera: variationCamera(scene, 1), placed: false },
 });
 const ms = performance.now() - t0;
 const peak = process.resourceUsage().maxRSS / 1024;

@@ -10,7 +10,7 @@ import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
 import { normaliseDrawing } from '../../functions/lib/drawings/normalise';
 import { type ClassStats, classStats } from '../../functions/lib/render/image-stats';
 import { renderScene } from '../../functions/lib/render/render';
-import { styleFromPrompt } from '../../functions/lib/render/styles';
+import { styleFromPrompt } from '../../shared/domain';
 import { readPrompt } from '../../shared/prompt/scene-settings';
 
 const sizeArg = process.argv.indexOf('--size');

@@ -2,11 +2,12 @@
  * One fixture of the renderer benchmark, run in its own process (see run.ts): normalises the fixture, renders every
  * style × variation `repeats` times at 1024 × 1024 and prints one JSON line with wall and CPU times and peak memory.
  */
+
 import sharp from 'sharp';
 import { planDxf, planDxfBinary, planPdf, planPng } from '../../functions/lib/drawings/fixtures/plan';
 import { normaliseDrawing } from '../../functions/lib/drawings/normalise';
 import { renderScene } from '../../functions/lib/render/render';
-import { STYLES, VARIATIONS } from '../../functions/lib/render/styles';
+import { RENDER_STYLES, VARIATION_NUMBERS } from '../../shared/domain';
 
 sharp.concurrency(1);
 
@@ -50,8 +51,8 @@ const normaliseMs = performance.now() - t0;
 const afterNormalise = peakMb();
 const times: Record<number, number[]> = {};
 const cpu: Record<number, number[]> = {};
-for (const style of STYLES) {
-  for (const v of VARIATIONS) {
+for (const style of RENDER_STYLES) {
+  for (const v of VARIATION_NUMBERS) {
     for (let k = 0; k < repeats; k++) {
       const t = performance.now();
       const c = process.cpuUsage();

@@ -1,8 +1,8 @@
-import type { FileType } from '../../shared/schemas/projects';
+import { FILE_KINDS, type FileKind, type FileType, fileKindOfExtension } from '../../shared/domain';
 import { fileExtension } from '../../shared/schemas/projects';
 import { sniffFormat } from './file-format';
 
-export type DetectedFormat = 'jpeg' | 'png' | 'pdf' | 'dwg' | 'dxf';
+export type DetectedFormat = FileKind;
 
 /** Detects the real format by its content (`sniffFormat`, the readers' detector too), whatever the file is called. */
 export function detectFormat(head: Buffer, truncated = false): DetectedFormat | null {
@@ -11,17 +11,7 @@ export function detectFormat(head: Buffer, truncated = false): DetectedFormat | 
   return sniffed.format === 'dxf-binary' ? 'dxf' : sniffed.format;
 }
 
-const EXPECTED: Record<string, DetectedFormat> = {
-  jpg: 'jpeg',
-  jpeg: 'jpeg',
-  png: 'png',
-  pdf: 'pdf',
-  dwg: 'dwg',
-  dxf: 'dxf',
-};
-
-export const fileTypeOf = (format: DetectedFormat): FileType =>
-  format === 'jpeg' || format === 'png' ? 'image' : format === 'pdf' ? 'pdf' : 'cad';
+export const fileTypeOf = (format: DetectedFormat): FileType => FILE_KINDS[format].fileType;
 
 /** Checks that the content is what the name says; returns the file type or a user-facing reason. */
 export function checkContent(
@@ -29,7 +19,7 @@ export function checkContent(
   head: Buffer,
   truncated = false,
 ): { ok: true; fileType: FileType; format: DetectedFormat } | { ok: false; reason: string } {
-  const expected = EXPECTED[fileExtension(fileName)];
+  const expected = fileKindOfExtension(fileExtension(fileName));
   const detected = detectFormat(head, truncated);
   if (!detected)
     return { ok: false, reason: `${fileName} is not a valid ${fileExtension(fileName).toUpperCase()} file` };

@@ -3,7 +3,10 @@
  * drawing readers both ask here, so a file the upload accepts is a file the readers recognise.
  */
 
-export type FileFormat = 'jpeg' | 'png' | 'pdf' | 'dxf' | 'dxf-binary' | 'dwg';
+import type { FileKind } from '../../shared/domain';
+
+/** A file kind (shared/domain.ts), with the binary form of DXF told apart for its reader. */
+export type FileFormat = FileKind | 'dxf-binary';
 
 export interface SniffedFormat {
   format: FileFormat;

@@ -4,7 +4,9 @@
  * prompt; an AI render goes through Stability AI's upscalers on Bedrock (Fast Upscale 4×, Conservative Upscale), or
  * is enlarged (Lanczos) when this account cannot use them. The original render stays as it is.
  */
+
 import * as z from 'zod';
+import { styleFromPrompt } from '../../shared/domain';
 import { type ExportSize, exportSizeSchema } from '../../shared/schemas/generations';
 import {
   exportAttribute,
@@ -22,7 +24,6 @@ import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { fitToLongSide, upscaleWithStability } from '../lib/providers/bedrock-upscale';
 import { ModelUnavailableError } from '../lib/providers/errors';
 import { localImageProvider } from '../lib/render';
-import { styleFromPrompt } from '../lib/render/styles';
 import { readObject, writeObject } from '../lib/storage';
 
 const eventSchema = z.object({

@@ -1,6 +1,7 @@
 import type { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { VariationNumber } from '../../shared/domain';
 import { PLAN_MODEL_VERSION, type PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { defaultCameras } from '../../shared/scene/cameras';
@@ -139,7 +140,7 @@ describe('Generate task', () => {
       const cameras = defaultCameras(scene);
       for (const [i, png] of sent.entries()) {
         const expected = await sceneConditionImage(
-          { scene, camera: cameras[i]! },
+          { scene, camera: cameras[(i + 1) as VariationNumber] },
           stabilityCanvasSide(undefined),
         );
         expect((await raw(png)).equals(await raw(expected.png)), `variation ${i + 1}`).toBe(true);

@@ -1,5 +1,5 @@
+import type { ImageProviderId } from '../../shared/domain';
 import type { SceneCamera } from '../../shared/scene/cameras';
-import type { ImageProviderId } from '../../shared/schemas/settings';
 import { getSetting } from '../lib/db/settings';
 import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';

@@ -1,4 +1,4 @@
-import type { RenderStyle } from '../../shared/schemas/generations';
+import { type RenderStyle, styleFromPrompt } from '../../shared/domain';
 import { type GenerationItem, getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
 import { getFile, getProject, setFilePreviewKey } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
@@ -12,7 +12,7 @@ import { type Logger, logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { analyseWithBedrock } from '../lib/providers';
-import { analyseDrawing, styleFromPrompt } from '../lib/render';
+import { analyseDrawing } from '../lib/render';
 import { readObject } from '../lib/storage';
 import { executionInputSchema, type Prepared, type PreparedItem, parseTaskInput } from './types';
 

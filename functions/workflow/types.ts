@@ -3,7 +3,7 @@
  * malformed input fails at once with what was wrong, instead of writing half a render.
  */
 import * as z from 'zod/mini';
-import { RENDER_STYLES, type RenderStyle, VARIATION_NUMBERS } from '../../shared/variations';
+import { RENDER_STYLES, type RenderStyle, VARIATION_NUMBERS } from '../../shared/domain';
 
 // zod/mini (as the web's start-up schemas): a task's bundle stays within the Lambda bundle budget.
 const id = z.string().check(z.minLength(1));

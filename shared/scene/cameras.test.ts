@@ -55,7 +55,7 @@ describe('cameras', () => {
   const scene = buildScene(boxPlan());
 
   it('places variation 1 south-west and above, 2 at the opposite corner lower down, 3 where 1 is', () => {
-    const [one, two, three] = defaultCameras(scene);
+    const { 1: one, 2: two, 3: three } = defaultCameras(scene);
     const c = sceneCentre(scene);
     // South is +z (north on the sheet is −z), west is −x.
     expect(one.position[0]).toBeLessThan(c[0]);

@@ -3,6 +3,7 @@
  * from, a view from inside a room at eye height, and the fitting rule they share. Pure; the viewer, the renderer
  * and the conditioning images all use these.
  */
+import { VARIATION_NUMBERS, VARIATIONS, type VariationCamera, type VariationNumber } from '../domain';
 import { pointInPolygon } from '../plan/geometry';
 import type { Scene, SceneRoom, Vec3 } from './types';
 import { cross3, dot3, sub3, unit3 } from './vec3';
@@ -88,14 +89,21 @@ export function cornersFit(scene: Scene, camera: SceneCamera, aspect = 1, margin
 }
 
 /**
- * The three variations' cameras, as the spec means them: 1 the main exterior three-quarter view from the
- * south-west; 2 a clearly different camera, the opposite (north-east) corner from lower down; 3 the first camera
- * again (the variation changes the time of day, not the view).
+ * Where the default cameras look from: `main` the exterior three-quarter view from the south-west and above,
+ * `opposite` a clearly different view from the north-east corner, lower down.
  */
-export function defaultCameras(scene: Scene): [SceneCamera, SceneCamera, SceneCamera] {
-  const main = orbitCamera(scene, [-1, 0.75, 1]);
-  const opposite = orbitCamera(scene, [1, 0.35, -1]);
-  return [main, opposite, { ...main, position: [...main.position], target: [...main.target] }];
+const CAMERA_DIRECTIONS: Record<VariationCamera, Vec3> = { main: [-1, 0.75, 1], opposite: [1, 0.35, -1] };
+
+/** The default camera of one variation, by the variation's camera rule (shared/domain.ts). */
+export const variationCamera = (scene: Scene, variation: VariationNumber): SceneCamera =>
+  orbitCamera(scene, CAMERA_DIRECTIONS[VARIATIONS[variation].camera]);
+
+/** Every variation's default camera (each its own object, so moving one moves no other). */
+export function defaultCameras(scene: Scene): Record<VariationNumber, SceneCamera> {
+  return Object.fromEntries(VARIATION_NUMBERS.map((n) => [n, variationCamera(scene, n)])) as Record<
+    VariationNumber,
+    SceneCamera
+  >;
 }
 
 /**

@@ -1,18 +1,7 @@
 import * as z from 'zod';
+import { RENDER_STYLES, type RenderStyle, type VariationNumber } from '../domain';
 import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
-
-export {
-  RENDER_STYLES,
-  type RenderStyle,
-  VARIATION_NUMBERS,
-  VARIATION_SUFFIXES,
-  VARIATIONS,
-  type VariationNumber,
-  variationName,
-} from '../variations';
-
-import { RENDER_STYLES, type RenderStyle, type VariationNumber } from '../variations';
 
 export const PROMPT_MAX = 2000;
 export const DEFAULT_FIDELITY = 0.7;

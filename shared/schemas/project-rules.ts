@@ -1,6 +1,6 @@
 // The project rules the SPA's pages need without zod (importing a schema module builds every schema in it, which
 // costs the dashboard's first render on a slow phone); projects.ts builds its schemas from the same values.
-import { ACCEPTED_EXTENSIONS } from '../constants';
+import { ACCEPTED_EXTENSIONS, type AcceptedExtension, FILE_KINDS, fileKindOfExtension } from '../domain';
 
 export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
@@ -18,23 +18,12 @@ export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
  * The Content-Types an upload may declare, by extension: what browsers, CAD programs and operating systems send.
  * The presigned POST stores the object with the declared type, so nothing else (text/html, CR/LF) gets in.
  */
-export const CONTENT_TYPES_BY_EXTENSION: Record<(typeof ACCEPTED_EXTENSIONS)[number], readonly string[]> = {
-  jpg: ['image/jpeg', 'image/pjpeg'],
-  jpeg: ['image/jpeg', 'image/pjpeg'],
-  png: ['image/png', 'image/x-png'],
-  pdf: ['application/pdf', 'application/x-pdf'],
-  dxf: ['image/vnd.dxf', 'application/dxf', 'application/x-dxf', 'image/x-dxf', 'application/x-autocad'],
-  dwg: [
-    'image/vnd.dwg',
-    'application/acad',
-    'application/x-acad',
-    'application/autocad_dwg',
-    'application/dwg',
-    'application/x-dwg',
-    'application/x-autocad',
-    'image/x-dwg',
-  ],
-};
+export const CONTENT_TYPES_BY_EXTENSION = Object.fromEntries(
+  ACCEPTED_EXTENSIONS.map((ext): [string, readonly string[]] => [
+    ext,
+    FILE_KINDS[fileKindOfExtension(ext)!].contentTypes,
+  ]),
+) as Readonly<Record<AcceptedExtension, readonly string[]>>;
 
 /** Whether a file of this name may be declared with this Content-Type (compared without case). */
 export function contentTypeFits(name: string, contentType: string): boolean {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '../constants';
+import { MAX_FILE_BYTES } from '../constants';
+import { ACCEPTED_EXTENSIONS, type FileType } from '../domain';
 import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
 import { jsonValueProblem } from './common';
@@ -19,8 +20,6 @@ import {
 export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
-export const FILE_TYPES = ['image', 'pdf', 'cad', 'other'] as const;
-export type FileType = (typeof FILE_TYPES)[number];
 export const FILE_STATUSES = ['uploading', 'uploaded', 'error'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 export const RENDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;

@@ -1,10 +1,7 @@
 import * as z from 'zod';
 import { SETTING_CATEGORIES } from '../constants';
+import { DEFAULT_IMAGE_PROVIDER, IMAGE_PROVIDERS } from '../domain';
 import { exportSizeSchema } from './generations';
-
-/** Image providers behind one interface (functions/lib/providers). */
-export const IMAGE_PROVIDERS = ['local', 'bedrock-stability-structure', 'bedrock-nova-canvas'] as const;
-export type ImageProviderId = (typeof IMAGE_PROVIDERS)[number];
 
 export const settingCategorySchema = z.enum(SETTING_CATEGORIES);
 
@@ -20,7 +17,7 @@ export const KNOWN_SETTINGS = {
     schema: z.enum(IMAGE_PROVIDERS, {
       error: `ai_model_primary must be one of ${IMAGE_PROVIDERS.join(', ')}`,
     }),
-    default: 'local' as ImageProviderId,
+    default: DEFAULT_IMAGE_PROVIDER,
     category: 'ai',
     description: 'The image provider used for new generations.',
   },

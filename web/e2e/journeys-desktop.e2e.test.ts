@@ -4,13 +4,9 @@
  * network error on load, a wrong file, a generation that fails, an expired session. What the other browser suites
  * already cover (the happy paths of sign-up, upload, generation, sharing, the admin CRUD) is not repeated here.
  */
-import {
-  MARKETING,
-  QUICK_PROMPTS,
-  TAG_SUGGESTIONS,
-  UPLOAD_FORMATS_LABEL,
-  VARIATIONS_PER_GENERATION,
-} from '@shared/constants';
+
+import { MARKETING, QUICK_PROMPTS, TAG_SUGGESTIONS } from '@shared/constants';
+import { UPLOAD_FORMATS_LABEL, VARIATIONS_PER_GENERATION } from '@shared/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProject, uploadFile } from '../../functions/test/projects-client';

@@ -6,14 +6,10 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
-import type {
-  ExportSize,
-  GenerationStatus,
-  RenderStyle,
-  VariationNumber,
-} from '../../../shared/schemas/generations';
+import type { ExportSize, GenerationStatus } from '../../../shared/schemas/generations';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
 import { keys } from './keys';

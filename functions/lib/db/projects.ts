@@ -1,8 +1,9 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { FileType } from '../../../shared/domain';
 import type { PlanCorrections, PlanStatus } from '../../../shared/plan/schema';
 import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
-import type { FileStatus, FileType, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
+import type { FileStatus, ProjectStatus, RenderStatus } from '../../../shared/schemas/projects';
 import { newId } from '../ids';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';

@@ -1,18 +1,9 @@
-import { UPLOAD_FORMATS_LABEL } from '../../../shared/constants';
+import { FILE_KINDS, fileKindOfExtension, UPLOAD_FORMATS_LABEL } from '../../../shared/domain';
 import { SNIFF_BYTES, type SniffedFormat, sniffFormat } from '../file-format';
 import { unprocessable } from './errors';
 import type { SourceFormat } from './types';
 
 export type Detected = SniffedFormat & { format: SourceFormat };
-
-const EXTENSION_NAMES: Record<string, string> = {
-  jpg: 'JPEG image',
-  jpeg: 'JPEG image',
-  png: 'PNG image',
-  pdf: 'PDF',
-  dwg: 'DWG drawing',
-  dxf: 'DXF drawing',
-};
 
 /**
  * Finds the format from the content (`sniffFormat`, the upload check's detector too), not the name: a PNG named
@@ -24,10 +15,10 @@ export function detectFormat(bytes: Uint8Array, fileName: string, _contentType?:
   const sniffed = sniffFormat(bytes.subarray(0, SNIFF_BYTES), bytes.length > SNIFF_BYTES);
   if (sniffed) return sniffed;
 
-  const claimed = EXTENSION_NAMES[ext];
+  const claimed = fileKindOfExtension(ext);
   if (claimed) {
     throw unprocessable(
-      `This file is named .${ext} but its content is not a valid ${claimed}. It may be damaged or saved in another format.`,
+      `This file is named .${ext} but its content is not a valid ${FILE_KINDS[claimed].noun}. It may be damaged or saved in another format.`,
     );
   }
   throw unprocessable(`This file type is not supported. Upload one of: ${UPLOAD_FORMATS_LABEL}.`);

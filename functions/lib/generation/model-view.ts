@@ -1,6 +1,7 @@
+import type { VariationNumber } from '../../../shared/domain';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { buildScene } from '../../../shared/scene/build';
-import { defaultCameras, type SceneCamera } from '../../../shared/scene/cameras';
+import { type SceneCamera, variationCamera } from '../../../shared/scene/cameras';
 import type { ImageRequest } from '../providers/types';
 
 /**
@@ -12,13 +13,13 @@ import type { ImageRequest } from '../providers/types';
 export function modelView(
   plan: PlanModel | null | undefined,
   storeyHeight: number | undefined,
-  shot: { variation: number; camera?: SceneCamera | null },
+  shot: { variation: VariationNumber; camera?: SceneCamera | null },
 ): ImageRequest['view'] {
   if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
   const scene = buildScene(plan, storeyHeight ? { storeyHeight } : {});
   return {
     scene,
-    camera: shot.camera ?? defaultCameras(scene)[shot.variation - 1]!,
+    camera: shot.camera ?? variationCamera(scene, shot.variation),
     placed: !!shot.camera,
   };
 }

@@ -1,4 +1,4 @@
-import { VARIATION_SUFFIXES, type VariationNumber } from '../../../shared/schemas/generations';
+import { VARIATIONS, type VariationNumber } from '../../../shared/domain';
 
 /** Used when no active `visualization` template exists. */
 export const BUILT_IN_TEMPLATE =
@@ -18,7 +18,7 @@ export function fillTemplate(template: string, ctx: PromptContext): string {
   const values: Record<string, string> = {
     prompt: ctx.prompt.trim().replace(/[.\s]+$/, ''),
     variation: String(ctx.variation),
-    variation_suffix: VARIATION_SUFFIXES[ctx.variation - 1]!,
+    variation_suffix: VARIATIONS[ctx.variation].promptSuffix,
     style: ctx.style,
     project_title: ctx.project.title,
     project_description: ctx.project.description ?? '',
@@ -32,4 +32,4 @@ export function fillTemplate(template: string, ctx: PromptContext): string {
 
 /** The spec's prompt for one variation: the user's prompt with its suffix (what job input_data records). */
 export const variationPrompt = (prompt: string, variation: VariationNumber) =>
-  `${prompt.trim().replace(/[.\s]+$/, '')}, ${VARIATION_SUFFIXES[variation - 1]}`;
+  `${prompt.trim().replace(/[.\s]+$/, '')}, ${VARIATIONS[variation].promptSuffix}`;

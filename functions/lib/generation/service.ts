@@ -1,3 +1,9 @@
+import {
+  type RenderStyle,
+  VARIATION_NUMBERS,
+  type VariationNumber,
+  variationName,
+} from '../../../shared/domain';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import {
   type CreateGenerationInput,
@@ -7,10 +13,6 @@ import {
   PROMPT_MAX,
   type RefineRenderInput,
   type RenderExport,
-  type RenderStyle,
-  VARIATION_NUMBERS,
-  type VariationNumber,
-  variationName,
 } from '../../../shared/schemas/generations';
 import type { Caller } from '../auth';
 import {

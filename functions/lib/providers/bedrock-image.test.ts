@@ -2,7 +2,7 @@ import type { BedrockClient } from '@aws-sdk/client-bedrock';
 import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VARIATION_SUFFIXES } from '../../../shared/schemas/generations';
+import { RENDER_STYLE_DEFINITIONS, VARIATION_SUFFIXES } from '../../../shared/domain';
 import type { NormalisedDrawing } from '../drawings/types';
 import { createBedrockImageProvider } from './bedrock-image';
 import { CONDITION_MARGIN } from './conditioning';
@@ -15,7 +15,7 @@ import {
 } from './errors';
 import { resetLifecycleCache } from './lifecycle';
 import { NOVA_CANVAS_LIMITS } from './nova-canvas';
-import { STYLE_WORDS, seedFor } from './prompt';
+import { seedFor } from './prompt';
 import { STABILITY_LIMITS } from './stability';
 
 /** A 600 × 240 line drawing: a black rectangle with a partition, on white (like the normaliser's output). */
@@ -147,7 +147,9 @@ describe('Stability AI Control Structure provider', () => {
     expect(input.modelId).toBe('us.stability.stable-image-control-structure-v1:0');
     expect(input.contentType).toBe('application/json');
     expect(input.accept).toBe('application/json');
-    expect(body.prompt).toBe(`Modern villa, ${VARIATION_SUFFIXES[1]}, ${STYLE_WORDS.photorealistic}`);
+    expect(body.prompt).toBe(
+      `Modern villa, ${VARIATION_SUFFIXES[1]}, ${RENDER_STYLE_DEFINITIONS.photorealistic.promptWords}`,
+    );
     expect(body.control_strength).toBe(0.7);
     expect(body.output_format).toBe('png');
     expect(body.seed).toBe(seedFor('gen-1', 2, STABILITY_LIMITS.seedMax));
@@ -237,7 +239,7 @@ describe('Amazon Nova Canvas provider', () => {
     expect(input.accept).toBe('application/json');
     expect(body.taskType).toBe('TEXT_IMAGE');
     expect(body.textToImageParams.text).toBe(
-      `Night scene with ambient lighting, ${VARIATION_SUFFIXES[2]}, ${STYLE_WORDS.night}`,
+      `Night scene with ambient lighting, ${VARIATION_SUFFIXES[2]}, ${RENDER_STYLE_DEFINITIONS.night.promptWords}`,
     );
     expect(body.textToImageParams.text.length).toBeLessThanOrEqual(NOVA_CANVAS_LIMITS.textMax);
     expect(body.textToImageParams.controlMode).toBe('CANNY_EDGE');

@@ -6,9 +6,9 @@
  * InvokeModel: https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html
  * Bodies: stability.ts, nova-canvas.ts.
  */
+import { RENDER_STYLE_DEFINITIONS, type RenderStyle, styleFromPrompt } from '../../../shared/domain';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { logger } from '../logger';
-import { type Style, styleFromPrompt } from '../render/styles';
 import { type BedrockInvokeDeps, bedrockJsonInvoker } from './bedrock-invoke';
 import { prepareConditionImage, sceneConditionImage, toPng } from './conditioning';
 import { MODEL_IDS } from './config';
@@ -49,14 +49,6 @@ const MODEL_NAMES: Record<BedrockImageKind, string> = {
   'nova-canvas': 'Amazon Nova Canvas',
 };
 
-const STYLE_LABELS: Record<Style, string> = {
-  photorealistic: 'Photorealistic',
-  isometric: 'Isometric',
-  artistic: 'Artistic',
-  night: 'Night',
-  interior: 'Interior',
-};
-
 export const providerIdFor = (kind: BedrockImageKind) => `bedrock-${kind}` as const;
 
 export function createBedrockImageProvider(
@@ -76,7 +68,12 @@ export function createBedrockImageProvider(
   async function editedSurfaces(
     req: BedrockImageRequest,
     refines: NonNullable<ImageRequest['refines']>,
-    common: { variation: ImageRequest['variation']; style: Style; seed?: number; generationId?: string },
+    common: {
+      variation: ImageRequest['variation'];
+      style: RenderStyle;
+      seed?: number;
+      generationId?: string;
+    },
   ): Promise<ImageResult | null> {
     const edits = surfaceEditsOf(readPrompt(refines.followUp), refines.followUp);
     if (!edits) return null;
@@ -89,7 +86,7 @@ export function createBedrockImageProvider(
     const out = await decoded(image, modelId);
     return {
       ...out,
-      description: `${STYLE_LABELS[common.style]} visualization refined by Stability AI Search and Replace on Amazon Bedrock (${edits.map((e) => e.replacement).join(', ')}).`,
+      description: `${RENDER_STYLE_DEFINITIONS[common.style].label} visualization refined by Stability AI Search and Replace on Amazon Bedrock (${edits.map((e) => e.replacement).join(', ')}).`,
       ...(req.view ? { camera: req.view.camera } : {}),
     };
   }
@@ -137,7 +134,7 @@ export function createBedrockImageProvider(
       const out = await decoded(imageBytes, modelId);
       return {
         ...out,
-        description: `${STYLE_LABELS[style]} visualization of the drawing by ${MODEL_NAMES[kind]} on Amazon Bedrock, with ${variationSuffix(req.variation)}.`,
+        description: `${RENDER_STYLE_DEFINITIONS[style].label} visualization of the drawing by ${MODEL_NAMES[kind]} on Amazon Bedrock, with ${variationSuffix(req.variation)}.`,
         ...(kind === 'stability-structure' && req.view ? { camera: req.view.camera } : {}),
       };
     },

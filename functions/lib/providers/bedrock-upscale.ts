@@ -3,9 +3,10 @@
  * stability-services.ts): Fast Upscale (4×) or Conservative Upscale, then fitted to the asked size (Lanczos), so
  * the file is exactly as large as offered whatever the model returned.
  */
+
 import sharp from 'sharp';
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import { logger } from '../logger';
-import type { Style, Variation } from '../render/styles';
 import { type BedrockInvokeDeps, bedrockJsonInvoker } from './bedrock-invoke';
 import { MODEL_IDS } from './config';
 import { ProviderServiceError } from './errors';
@@ -23,8 +24,8 @@ export interface UpscaleRequest {
   size: number;
   /** What the render was made from (Conservative Upscale asks for a prompt). */
   prompt: string;
-  variation: Variation;
-  style: Style;
+  variation: VariationNumber;
+  style: RenderStyle;
   generationId?: string;
 }
 

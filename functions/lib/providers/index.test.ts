@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IMAGE_PROVIDERS } from '../../../shared/schemas/settings';
+import { IMAGE_PROVIDERS } from '../../../shared/domain';
 import { localImageProvider } from '../render';
 import {
   DEFAULT_MODEL_IDS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VARIATION_SUFFIXES } from '../../../shared/schemas/generations';
+import { RENDER_STYLE_DEFINITIONS, VARIATION_SUFFIXES } from '../../../shared/domain';
 import { ContentFilteredError, ProviderServiceError } from './errors';
 import {
   buildNovaCanvasRequest,
@@ -8,7 +8,7 @@ import {
   novaCanvasSide,
   parseNovaCanvasResponse,
 } from './nova-canvas';
-import { STYLE_WORDS, seedFor } from './prompt';
+import { seedFor } from './prompt';
 
 const image = Buffer.from('condition-png');
 const base = { image, width: 1024, height: 1024, variation: 1 as const, style: 'isometric' as const };
@@ -27,7 +27,7 @@ describe('buildNovaCanvasRequest', () => {
       ['conditionImage', 'controlMode', 'controlStrength', 'negativeText', 'text'].sort(),
     );
     expect(body.textToImageParams.text).toBe(
-      `A modern house, ${VARIATION_SUFFIXES[0]}, ${STYLE_WORDS.isometric}`,
+      `A modern house, ${VARIATION_SUFFIXES[0]}, ${RENDER_STYLE_DEFINITIONS.isometric.promptWords}`,
     );
     expect(body.textToImageParams.conditionImage).toBe(image.toString('base64'));
     expect(body.textToImageParams.controlMode).toBe('CANNY_EDGE');

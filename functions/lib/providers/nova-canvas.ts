@@ -19,7 +19,7 @@
  * - response: `{ images: string[] (Base64 PNG), error?: string }` — `error` is set when an image does not align
  *   with the Responsible AI policy; blocked images are left out of `images`.
  */
-import type { Style, Variation } from '../render/styles';
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import { ContentFilteredError, ProviderServiceError } from './errors';
 import {
   buildVariationPrompt,
@@ -94,8 +94,8 @@ export interface NovaCanvasBuildInput {
   width: number;
   height: number;
   prompt: string;
-  variation: Variation;
-  style: Style;
+  variation: VariationNumber;
+  style: RenderStyle;
   fidelity?: number;
   seed?: number;
   generationId?: string;

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { VARIATION_SUFFIXES } from '../../../shared/schemas/generations';
-import { STYLES } from '../render/styles';
+import { RENDER_STYLE_DEFINITIONS, RENDER_STYLES, VARIATION_SUFFIXES } from '../../../shared/domain';
 import {
   buildVariationPrompt,
   clampSeed,
   controlStrengthFor,
   resolveSeed,
-  STYLE_WORDS,
   seedFor,
   truncateText,
   variationSuffix,
@@ -19,12 +17,15 @@ describe('buildVariationPrompt', () => {
         { prompt: '  Modern villa\n by a lake ', variation, style: 'night' },
         1024,
       );
-      expect(p).toBe(`Modern villa by a lake, ${VARIATION_SUFFIXES[variation - 1]}, ${STYLE_WORDS.night}`);
+      expect(p).toBe(
+        `Modern villa by a lake, ${VARIATION_SUFFIXES[variation - 1]}, ${RENDER_STYLE_DEFINITIONS.night.promptWords}`,
+      );
     }
     expect(variationSuffix(1)).toBe('enhanced lighting and detailed material textures');
     expect(variationSuffix(2)).toBe('alternative camera perspective and composition');
     expect(variationSuffix(3)).toBe('different time of day with atmospheric effects');
-    for (const style of STYLES) expect(STYLE_WORDS[style].length).toBeGreaterThan(10);
+    for (const style of RENDER_STYLES)
+      expect(RENDER_STYLE_DEFINITIONS[style].promptWords.length).toBeGreaterThan(10);
   });
 
   it('shortens only the user part, at a word boundary, to fit the limit', () => {
@@ -32,7 +33,9 @@ describe('buildVariationPrompt', () => {
     const p = buildVariationPrompt({ prompt: long, variation: 2, style: 'photorealistic' }, 1024);
     expect(p.length).toBeLessThanOrEqual(1024);
     expect(p).not.toContain('END');
-    expect(p.endsWith(`, ${VARIATION_SUFFIXES[1]}, ${STYLE_WORDS.photorealistic}`)).toBe(true);
+    expect(
+      p.endsWith(`, ${VARIATION_SUFFIXES[1]}, ${RENDER_STYLE_DEFINITIONS.photorealistic.promptWords}`),
+    ).toBe(true);
     const head = p.slice(0, p.indexOf(`, ${VARIATION_SUFFIXES[1]}`));
     expect(long.startsWith(head)).toBe(true);
     expect(head.endsWith(' ')).toBe(false);

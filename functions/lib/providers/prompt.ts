@@ -3,26 +3,21 @@
  * + style words), the control strength for a fidelity, and a deterministic seed per (generation, variation).
  * Pure functions; the model-specific limits are passed in by the builders (stability.ts, nova-canvas.ts).
  */
-import { createHash } from 'node:crypto';
-import { DEFAULT_FIDELITY, VARIATION_SUFFIXES } from '../../../shared/schemas/generations';
-import type { Style, Variation } from '../render/styles';
 
-/** Words added to the prompt for each style (the same five styles the local renderer draws). */
-export const STYLE_WORDS: Record<Style, string> = {
-  photorealistic:
-    'photorealistic architectural visualization, realistic materials, natural daylight, high detail',
-  isometric: 'isometric architectural rendering, axonometric 3D view, clean massing model, soft studio light',
-  artistic: 'artistic architectural illustration, watercolour and ink, hand-drawn, soft washes of colour',
-  night:
-    'architectural visualization at night, warm interior lights glowing through the windows, ambient light',
-  interior: 'interior architectural visualization, furnished rooms, natural light through the windows',
-};
+import { createHash } from 'node:crypto';
+import {
+  RENDER_STYLE_DEFINITIONS,
+  type RenderStyle,
+  VARIATIONS,
+  type VariationNumber,
+} from '../../../shared/domain';
+import { DEFAULT_FIDELITY } from '../../../shared/schemas/generations';
 
 /** What no render should show; sent as the negative prompt (Nova asks for no negating words in the prompt). */
 export const NEGATIVE_PROMPT =
   'blurry, distorted walls, warped geometry, low quality, deformed, text, labels, watermark, signature, frame';
 
-export const variationSuffix = (variation: Variation): string => VARIATION_SUFFIXES[variation - 1]!;
+export const variationSuffix = (variation: VariationNumber): string => VARIATIONS[variation].promptSuffix;
 
 /**
  * Cuts `text` to at most `max` UTF-16 code units: at the last word boundary when one is reasonably close,
@@ -45,10 +40,10 @@ export function truncateText(text: string, max: number): string {
  * collapsed so newlines in the prompt do not count against the limit.
  */
 export function buildVariationPrompt(
-  input: { prompt: string; variation: Variation; style: Style },
+  input: { prompt: string; variation: VariationNumber; style: RenderStyle },
   maxLength: number,
 ): string {
-  const tail = `, ${variationSuffix(input.variation)}, ${STYLE_WORDS[input.style]}`;
+  const tail = `, ${variationSuffix(input.variation)}, ${RENDER_STYLE_DEFINITIONS[input.style].promptWords}`;
   const user = input.prompt.replace(/\s+/g, ' ').trim();
   if (tail.length + 1 >= maxLength) {
     return truncateText(`${user}${tail}`.replace(/^, /, ''), maxLength);
@@ -74,7 +69,7 @@ export function controlStrengthFor(fidelity: number | undefined): number {
  * A deterministic seed in 1..max for (generation, variation): the same generation re-run (a retry) asks for the
  * same image; the three variations differ. (0 is avoided: Stability reads 0 as "random".)
  */
-export function seedFor(generationId: string, variation: Variation, max: number): number {
+export function seedFor(generationId: string, variation: VariationNumber, max: number): number {
   const digest = createHash('sha256').update(`${generationId}:${variation}`).digest();
   return (digest.readUInt32BE(0) % max) + 1;
 }
@@ -88,7 +83,7 @@ export function clampSeed(seed: number, max: number): number {
 
 /** The seed for a request: explicit `seed`, else derived from `generationId`, else none (model default). */
 export function resolveSeed(
-  input: { seed?: number; generationId?: string; variation: Variation },
+  input: { seed?: number; generationId?: string; variation: VariationNumber },
   max: number,
 ): number | undefined {
   if (typeof input.seed === 'number') return clampSeed(input.seed, max);

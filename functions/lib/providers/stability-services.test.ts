@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RENDER_STYLE_DEFINITIONS } from '../../../shared/domain';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
-import { NEGATIVE_PROMPT, STYLE_WORDS, seedFor } from './prompt';
+import { NEGATIVE_PROMPT, seedFor } from './prompt';
 import { STABILITY_LIMITS } from './stability';
 import {
   buildConservativeUpscaleRequest,
@@ -51,7 +52,7 @@ describe('Stability service bodies (documented fields only)', () => {
       generationId: 'gen-1',
     });
     expect(body).toEqual({
-      prompt: `slate roof, ${STYLE_WORDS.photorealistic}`,
+      prompt: `slate roof, ${RENDER_STYLE_DEFINITIONS.photorealistic.promptWords}`,
       search_prompt: 'the roof',
       image: image.toString('base64'),
       negative_prompt: NEGATIVE_PROMPT,

@@ -16,9 +16,9 @@
  *   changes; required `prompt`, `image` (every side ≥ 64 px, 4,096–9,437,184 px in total, aspect 1:2.5 … 2.5:1);
  *   optional `creativity` (0.2–0.5, default 0.35), `negative_prompt`, `seed`, `output_format`.
  */
+import { RENDER_STYLE_DEFINITIONS, type RenderStyle, type VariationNumber } from '../../../shared/domain';
 import type { PromptReading, SceneSettings } from '../../../shared/prompt/scene-settings';
-import type { Style, Variation } from '../render/styles';
-import { buildVariationPrompt, NEGATIVE_PROMPT, resolveSeed, STYLE_WORDS } from './prompt';
+import { buildVariationPrompt, NEGATIVE_PROMPT, resolveSeed } from './prompt';
 import { STABILITY_LIMITS, STABILITY_PRESET_FOR_STYLE, type StabilityStylePreset } from './stability';
 
 export const FAST_UPSCALE_LIMITS = {
@@ -116,13 +116,16 @@ export interface SearchReplaceBody {
 export function buildSearchReplaceRequest(input: {
   image: Buffer;
   edit: SurfaceEdit;
-  style: Style;
-  variation: Variation;
+  style: RenderStyle;
+  variation: VariationNumber;
   generationId?: string;
   seed?: number;
 }): SearchReplaceBody {
   const body: SearchReplaceBody = {
-    prompt: `${input.edit.replacement}, ${STYLE_WORDS[input.style]}`.slice(0, STABILITY_LIMITS.promptMax),
+    prompt: `${input.edit.replacement}, ${RENDER_STYLE_DEFINITIONS[input.style].promptWords}`.slice(
+      0,
+      STABILITY_LIMITS.promptMax,
+    ),
     search_prompt: input.edit.search,
     image: input.image.toString('base64'),
     negative_prompt: NEGATIVE_PROMPT,
@@ -183,8 +186,8 @@ export interface ConservativeUpscaleBody {
 export function buildConservativeUpscaleRequest(input: {
   image: Buffer;
   prompt: string;
-  variation: Variation;
-  style: Style;
+  variation: VariationNumber;
+  style: RenderStyle;
   generationId?: string;
 }): ConservativeUpscaleBody {
   const body: ConservativeUpscaleBody = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { VARIATION_SUFFIXES } from '../../../shared/schemas/generations';
+import { RENDER_STYLE_DEFINITIONS, VARIATION_SUFFIXES } from '../../../shared/domain';
 import { ContentFilteredError, ProviderServiceError } from './errors';
-import { STYLE_WORDS, seedFor } from './prompt';
+import { seedFor } from './prompt';
 import {
   buildStabilityControlRequest,
   parseStabilityResponse,
@@ -43,7 +43,9 @@ describe('buildStabilityControlRequest', () => {
         'style_preset',
       ].sort(),
     );
-    expect(body.prompt).toBe(`${DOC_PROMPT}, ${VARIATION_SUFFIXES[0]}, ${STYLE_WORDS.photorealistic}`);
+    expect(body.prompt).toBe(
+      `${DOC_PROMPT}, ${VARIATION_SUFFIXES[0]}, ${RENDER_STYLE_DEFINITIONS.photorealistic.promptWords}`,
+    );
     expect(body.image).toBe(image.toString('base64'));
     expect(Buffer.from(body.image, 'base64').equals(image)).toBe(true);
     expect(body.control_strength).toBe(0.7);

@@ -17,7 +17,7 @@
  *   finish_reasons: null = success, else "Filter reason: prompt" | "Filter reason: output image" |
  *   "Filter reason: input image" | "Inference error"; a filtered answer may carry no `images` at all.
  */
-import type { Style, Variation } from '../render/styles';
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import { ContentFilteredError, ProviderServiceError } from './errors';
 import { buildVariationPrompt, controlStrengthFor, NEGATIVE_PROMPT, resolveSeed } from './prompt';
 
@@ -66,7 +66,7 @@ export const STABILITY_STYLE_PRESETS = [
 export type StabilityStylePreset = (typeof STABILITY_STYLE_PRESETS)[number];
 
 /** Our styles → the closest documented preset (none for watercolour: the prompt words carry it). */
-export const STABILITY_PRESET_FOR_STYLE: Record<Style, StabilityStylePreset | undefined> = {
+export const STABILITY_PRESET_FOR_STYLE: Record<RenderStyle, StabilityStylePreset | undefined> = {
   photorealistic: 'photographic',
   isometric: 'isometric',
   artistic: undefined,
@@ -88,8 +88,8 @@ export interface StabilityBuildInput {
   /** The conditioning image (already within the documented size limits; see conditioning.ts). */
   image: Buffer;
   prompt: string;
-  variation: Variation;
-  style: Style;
+  variation: VariationNumber;
+  style: RenderStyle;
   fidelity?: number;
   seed?: number;
   generationId?: string;

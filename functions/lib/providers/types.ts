@@ -3,17 +3,17 @@
  * the model and a camera) into an image. The local renderer (`render/provider.ts`) and the Bedrock providers
  * (`bedrock-image.ts`) implement it; the workflow picks one by id (`index.ts`).
  */
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
-import type { Style, Variation } from '../render/styles';
 
 export interface ImageRequest {
   drawing: NormalisedDrawing;
   prompt: string;
-  variation: Variation;
+  variation: VariationNumber;
   /** When absent, taken from the prompt (styleFromPrompt). */
-  style?: Style;
+  style?: RenderStyle;
   /**
    * The user's own words (the prompt above is the template filled with them): the local renderer reads its
    * materials, roof, site, season, time of day, weather and mood from them.

@@ -60,7 +60,7 @@ describe('geometryScore of renders', () => {
   });
 
   it('is high for a render from the model’s camera and low from another camera or for noise', async () => {
-    const [first, second] = defaultCameras(scene);
+    const { 1: first, 2: second } = defaultCameras(scene);
     const view = { scene, camera: first! };
     const render = await localImageProvider.generate({
       drawing,

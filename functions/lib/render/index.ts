@@ -4,4 +4,3 @@ export {
   renderVariation,
   renderVariations,
 } from './provider';
-export { STYLES, type Style, styleFromPrompt, VARIATIONS, type Variation } from './styles';

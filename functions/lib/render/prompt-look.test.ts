@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { VariationNumber } from '../../../shared/domain';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { planDxf } from '../drawings/fixtures/plan';
 import { normaliseDrawing } from '../drawings/normalise';
@@ -8,7 +9,7 @@ import { type ClassStats, classStats } from './image-stats';
 import { lookWithSettings } from './prompt-look';
 import { localImageProvider } from './provider';
 import { renderScene } from './render';
-import { lookFor, type Variation } from './styles';
+import { lookFor } from './styles';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 const SIZE = 320;
 
 /** Renders the prompt's variation like the local provider does, and measures it per pixel class. */
-async function measured(prompt: string, variation: Variation = 2, neutral = false) {
+async function measured(prompt: string, variation: VariationNumber = 2, neutral = false) {
   const reading = readPrompt(prompt);
   const r = await renderScene(drawing, variation, 'photorealistic', SIZE, {
     settings: reading.settings,

@@ -3,6 +3,7 @@
  * keep their meanings: 1 emphasises light and materials, 2 is another camera, 3 another time of day; the
  * materials, colours, roof, context, season and weather are the same in all three.
  */
+import type { VariationNumber } from '../../../shared/domain';
 import {
   COLOURS,
   type ColourName,
@@ -11,7 +12,7 @@ import {
   type TimeOfDay,
   type WallMaterial,
 } from '../../../shared/prompt/scene-settings';
-import { hex, type Look, type RGB, type Variation } from './styles';
+import { hex, type Look, type RGB } from './styles';
 
 /** The roof the renderer builds over the footprint, and its colour. */
 export interface RoofSpec {
@@ -271,8 +272,8 @@ function emphasiseLightAndMaterials(look: Look): Look {
 
 /** The look of one variation of a style, with what the prompt asked for. */
 export function lookWithSettings(
-  base: (variation: Variation) => Look,
-  variation: Variation,
+  base: (variation: VariationNumber) => Look,
+  variation: VariationNumber,
   s: SceneSettings,
   neutral = false,
 ): Look {
@@ -286,7 +287,7 @@ export function lookWithSettings(
   return look;
 }
 
-const VARIATION_FOCUS: Record<Variation, string> = {
+const VARIATION_FOCUS: Record<VariationNumber, string> = {
   1: 'Light and materials brought out',
   2: 'Seen from another camera',
   3: 'At another time of day',
@@ -296,7 +297,11 @@ const VARIATION_FOCUS: Record<Variation, string> = {
  * The render's description: the style's own when the prompt set nothing, else what this variation shows of what
  * was asked (so a white stucco villa at night is not described as brick in midday sun).
  */
-export function describeRender(styleDescription: string, s: SceneSettings, variation: Variation): string {
+export function describeRender(
+  styleDescription: string,
+  s: SceneSettings,
+  variation: VariationNumber,
+): string {
   const parts: string[] = [];
   if (s.wallMaterial || s.wallColour)
     parts.push(`${[s.wallColour, s.wallMaterial].filter(Boolean).join(' ')} walls`);

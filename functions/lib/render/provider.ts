@@ -1,11 +1,16 @@
+import {
+  type RenderStyle,
+  styleFromPrompt,
+  VARIATION_NUMBERS,
+  type VariationNumber,
+} from '../../../shared/domain';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
 import type { NormalisedDrawing } from '../drawings/types';
 import type { ImageProvider } from '../providers/types';
 import { renderScene } from './render';
-import { type Style, styleFromPrompt, VARIATIONS, type Variation } from './styles';
 
 /** Styles the local renderer draws through a perspective camera from outside: those take the model's cameras. */
-const EXTERIOR_PERSPECTIVE: ReadonlySet<Style> = new Set(['photorealistic', 'artistic', 'night']);
+const EXTERIOR_PERSPECTIVE: ReadonlySet<RenderStyle> = new Set(['photorealistic', 'artistic', 'night']);
 
 /** Renders are 1024 px; high-resolution exports 2048 or 4096. */
 const clampSize = (size: number | undefined) => Math.max(64, Math.min(4096, Math.round(size ?? 1024)));
@@ -13,10 +18,10 @@ const clampSize = (size: number | undefined) => Math.max(64, Math.min(4096, Math
 /** One variation of the local renderer. */
 export async function renderVariation(
   drawing: NormalisedDrawing,
-  variation: Variation,
-  style: Style,
+  variation: VariationNumber,
+  style: RenderStyle,
   size = 1024,
-): Promise<{ variation: Variation; png: Buffer; description: string }> {
+): Promise<{ variation: VariationNumber; png: Buffer; description: string }> {
   const r = await renderScene(drawing, variation, style, clampSize(size));
   return { variation, png: r.png, description: r.description };
 }
@@ -24,10 +29,10 @@ export async function renderVariation(
 /** The three variations (1 lighting and materials, 2 camera, 3 time of day), rendered one after another. */
 export async function renderVariations(
   drawing: NormalisedDrawing,
-  options: { style: Style; size?: number },
-): Promise<{ variation: Variation; png: Buffer; description: string }[]> {
-  const out: { variation: Variation; png: Buffer; description: string }[] = [];
-  for (const v of VARIATIONS) out.push(await renderVariation(drawing, v, options.style, options.size));
+  options: { style: RenderStyle; size?: number },
+): Promise<{ variation: VariationNumber; png: Buffer; description: string }[]> {
+  const out: { variation: VariationNumber; png: Buffer; description: string }[] = [];
+  for (const v of VARIATION_NUMBERS) out.push(await renderVariation(drawing, v, options.style, options.size));
   return out;
 }
 

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  RENDER_STYLES,
+  type RenderStyle,
+  styleFromPrompt,
+  type VariationNumber,
+} from '../../../shared/domain';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { buildScene } from '../../../shared/scene/build';
 import { defaultCameras } from '../../../shared/scene/cameras';
@@ -13,7 +19,6 @@ import { buildPlan } from './plan';
 import { localImageProvider, renderVariations } from './provider';
 import { renderScene, type SceneRender } from './render';
 import { FLOOR_LEVEL } from './scene';
-import { STYLES, type Style, styleFromPrompt, type Variation } from './styles';
 
 // Renders take ~0.5 s each on an idle core; leave room for a busy CI machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -22,7 +27,7 @@ type Fixture = 'dxf' | 'png' | 'pdf';
 const drawings = {} as Record<Fixture, NormalisedDrawing>;
 const renders = new Map<string, SceneRender>();
 
-async function render(fixture: Fixture, style: Style, variation: Variation) {
+async function render(fixture: Fixture, style: RenderStyle, variation: VariationNumber) {
   const k = `${fixture}/${style}/${variation}`;
   let r = renders.get(k);
   if (!r) {
@@ -104,7 +109,7 @@ describe('plan analysis', () => {
 });
 
 describe('renderer keeps the geometry', () => {
-  const cases: [Fixture, Style][] = [
+  const cases: [Fixture, RenderStyle][] = [
     ['dxf', 'isometric'],
     ['dxf', 'photorealistic'],
     ['dxf', 'interior'],
@@ -163,7 +168,7 @@ describe('renderer keeps the geometry', () => {
 describe('variations and styles', () => {
   it('renders three different, valid 1024 × 1024 PNGs', async () => {
     const [a, b, c] = await Promise.all(
-      [1, 2, 3].map((v) => render('dxf', 'photorealistic', v as Variation)),
+      [1, 2, 3].map((v) => render('dxf', 'photorealistic', v as VariationNumber)),
     );
     for (const r of [a!, b!, c!]) {
       const meta = await sharp(r.png).metadata();
@@ -177,7 +182,7 @@ describe('variations and styles', () => {
 
   it('gives each style its own look', async () => {
     const pngs: Buffer[] = [];
-    for (const style of STYLES) pngs.push((await render('dxf', style, 1)).png);
+    for (const style of RENDER_STYLES) pngs.push((await render('dxf', style, 1)).png);
     for (let i = 0; i < pngs.length; i++) {
       for (let j = i + 1; j < pngs.length; j++)
         expect(await meanAbsDiff(pngs[i]!, pngs[j]!)).toBeGreaterThan(10);
@@ -268,7 +273,7 @@ describe('a camera placed on the 3D model', () => {
     async (fixture) => {
       const { plan, drawing } = await readPlan(await bytes(fixture));
       const scene = buildScene(plan);
-      const camera = defaultCameras(scene)[1];
+      const camera = defaultCameras(scene)[2];
       const size = 256;
       const r = await renderScene(drawing!, 2, 'photorealistic', size, { scene, camera });
       const model = renderLines(scene, camera, { width: size, height: size, without: ['Roof'] });
@@ -297,7 +302,7 @@ describe('a camera placed on the 3D model', () => {
       ...plan,
       walls: [...plan.walls, { a: [1000, 4500], b: [6000, 4500], thickness: 200 }],
     });
-    const camera = defaultCameras(extra)[0];
+    const camera = defaultCameras(extra)[1];
     const withWall = await renderScene(drawing!, 1, 'photorealistic', 256, {
       scene: extra,
       camera,

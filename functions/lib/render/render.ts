@@ -4,7 +4,9 @@
  * and window glow, sky and fog) → anti-aliasing or a watercolour treatment → PNG. Deterministic: the only
  * randomness is hashed from the input and the variation.
  */
+
 import sharp from 'sharp';
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { SceneSettings } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
@@ -25,7 +27,7 @@ import {
   type Vec3,
 } from './raster';
 import { buildMesh, FLOOR_LEVEL, MAT, MAT_CLASS, type Mesh } from './scene';
-import { type Look, lookFor, type RGB, type Style, type Variation } from './styles';
+import { type Look, lookFor, type RGB } from './styles';
 import { sceneToWorld, viewpointOf, worldCamera, worldToScene } from './view-camera';
 import { watercolour } from './watercolour';
 
@@ -306,8 +308,8 @@ function skyColour(ctx: Ctx, px: number, py: number, out: number[]) {
 /** Renders one variation and keeps what tests and the benchmark need (classes, projection, timings). */
 export async function renderScene(
   drawing: NormalisedDrawing,
-  variation: Variation,
-  style: Style,
+  variation: VariationNumber,
+  style: RenderStyle,
   size = 1024,
   options: {
     storeyHeight?: number;

@@ -1,20 +1,9 @@
-/** Styles (from the prompt) and the three variations of each: lighting/materials, camera, time of day. */
-
-export const STYLES = ['isometric', 'photorealistic', 'artistic', 'night', 'interior'] as const;
-export type Style = (typeof STYLES)[number];
-export type Variation = 1 | 2 | 3;
-export const VARIATIONS: readonly Variation[] = [1, 2, 3];
-
-/** Picks the style a prompt asks for; photorealistic when it names none. */
-export function styleFromPrompt(prompt: string): Style {
-  const p = prompt.toLowerCase();
-  if (/\binterior|inside|indoors?|cut-?away|room view/.test(p)) return 'interior';
-  if (/\bnight|evening|nocturnal|after dark|moonlit|dusk|ambient light/.test(p)) return 'night';
-  if (/watercolou?r|artistic|sketch|paint|hand[- ]drawn|illustrat|aquarel/.test(p)) return 'artistic';
-  if (/isometric|axonometric|orthographic|\biso\b/.test(p)) return 'isometric';
-  if (/photo-?real|realistic|photograph|lifelike/.test(p)) return 'photorealistic';
-  return 'photorealistic';
-}
+/**
+ * The look of each style (shared/domain.ts) in each variation: lighting/materials, camera, time of day. Every style
+ * says what each variation is (a `Record` over the variation numbers), so a new variation cannot silently borrow
+ * another's look.
+ */
+import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 
 export type RGB = [number, number, number];
 /** A CSS hex colour in linear RGB. */
@@ -114,7 +103,7 @@ const BASE_PALETTE: Look['palette'] = {
   roof: hex('#4a4f57'),
 };
 
-function photoreal(variation: Variation): Look {
+function photoreal(variation: VariationNumber): Look {
   const base: Look = {
     description: '',
     camera: { kind: 'persp', azimuth: -125, elevation: 30, distance: 2.4, margin: 0.07 },
@@ -132,35 +121,31 @@ function photoreal(variation: Variation): Look {
     watercolour: false,
     exposure: 1,
   };
-  if (variation === 1) {
-    return {
-      ...base,
+  const byVariation: Record<VariationNumber, Partial<Look>> = {
+    1: {
       description:
         'Photorealistic exterior in midday sun: soft shadows, brick walls, timber floors and a lawn, seen in perspective from the south-west.',
-    };
-  }
-  if (variation === 2) {
-    return {
-      ...base,
+    },
+    2: {
       camera: { kind: 'persp', azimuth: 35, elevation: 42, distance: 1.9, margin: 0.06 },
       sun: { ...DAY_SUN, azimuth: 120, elevation: 50 },
       description:
         'Photorealistic exterior from the north-east, a higher and closer perspective that shows the rooms behind the walls.',
-    };
-  }
-  return {
-    ...base,
-    sun: GOLDEN_SUN,
-    sky: GOLDEN_SKY,
-    ambient: { sky: hex('#7d8fc0'), ground: hex('#8a6a50'), intensity: 0.45 },
-    fog: { color: hex('#f2b98a'), density: 0.008 },
-    lamps: 0.35,
-    description:
-      'Photorealistic exterior at golden hour: low warm sun, long shadows, hazy air and the first lights inside.',
+    },
+    3: {
+      sun: GOLDEN_SUN,
+      sky: GOLDEN_SKY,
+      ambient: { sky: hex('#7d8fc0'), ground: hex('#8a6a50'), intensity: 0.45 },
+      fog: { color: hex('#f2b98a'), density: 0.008 },
+      lamps: 0.35,
+      description:
+        'Photorealistic exterior at golden hour: low warm sun, long shadows, hazy air and the first lights inside.',
+    },
   };
+  return { ...base, ...byVariation[variation] };
 }
 
-function isometric(variation: Variation): Look {
+function isometric(variation: VariationNumber): Look {
   const studio: Look['sky'] = {
     kind: 'studio',
     zenith: hex('#e9edf2'),
@@ -192,39 +177,35 @@ function isometric(variation: Variation): Look {
     watercolour: false,
     exposure: 1,
   };
-  if (variation === 1) {
-    return {
-      ...base,
+  const byVariation: Record<VariationNumber, Partial<Look>> = {
+    1: {
       detail: 'rich',
       description:
         'Isometric massing model with crisp sunlight, soft shadows and material tones for walls, floors and site.',
-    };
-  }
-  if (variation === 2) {
-    return {
-      ...base,
+    },
+    2: {
       camera: { kind: 'ortho', azimuth: 45, elevation: 50, margin: 0.08, lookDown: 0.5 },
       description:
         'Isometric view from the opposite corner at a steeper angle, reading the plan layout more clearly.',
-    };
-  }
-  return {
-    ...base,
-    sun: MOON,
-    ambient: { sky: hex('#28314f'), ground: hex('#15161c'), intensity: 0.5 },
-    sky: {
-      kind: 'studio',
-      zenith: hex('#0e1424'),
-      horizon: hex('#243052'),
-      glow: hex('#243052'),
-      stars: false,
     },
-    lamps: 1,
-    description: 'Isometric model at night, with lit windows and warm light in every room.',
+    3: {
+      sun: MOON,
+      ambient: { sky: hex('#28314f'), ground: hex('#15161c'), intensity: 0.5 },
+      sky: {
+        kind: 'studio',
+        zenith: hex('#0e1424'),
+        horizon: hex('#243052'),
+        glow: hex('#243052'),
+        stars: false,
+      },
+      lamps: 1,
+      description: 'Isometric model at night, with lit windows and warm light in every room.',
+    },
   };
+  return { ...base, ...byVariation[variation] };
 }
 
-function night(variation: Variation): Look {
+function night(variation: VariationNumber): Look {
   const base: Look = {
     description: '',
     camera: { kind: 'persp', azimuth: -115, elevation: 24, distance: 2.5, margin: 0.07 },
@@ -242,32 +223,28 @@ function night(variation: Variation): Look {
     watercolour: false,
     exposure: 1.15,
   };
-  if (variation === 1) {
-    return {
-      ...base,
+  const byVariation: Record<VariationNumber, Partial<Look>> = {
+    1: {
       description:
         'Night scene: moonlight, glowing windows and warm interior light spilling onto the lawn under a starry sky.',
-    };
-  }
-  if (variation === 2) {
-    return {
-      ...base,
+    },
+    2: {
       camera: { kind: 'persp', azimuth: 60, elevation: 38, distance: 2, margin: 0.06 },
       description: 'Night scene from the north-east, looking down into the lit rooms.',
-    };
-  }
-  return {
-    ...base,
-    sun: { azimuth: 280, elevation: 4, color: hex('#ff9a7a'), intensity: 0.6 },
-    sky: DUSK_SKY,
-    ambient: { sky: hex('#5a5f94'), ground: hex('#2a2030'), intensity: 0.45 },
-    fog: { color: hex('#b06a80'), density: 0.008 },
-    lamps: 0.8,
-    description: 'Blue hour: the last light of dusk in the sky, haze, and the lights coming on inside.',
+    },
+    3: {
+      sun: { azimuth: 280, elevation: 4, color: hex('#ff9a7a'), intensity: 0.6 },
+      sky: DUSK_SKY,
+      ambient: { sky: hex('#5a5f94'), ground: hex('#2a2030'), intensity: 0.45 },
+      fog: { color: hex('#b06a80'), density: 0.008 },
+      lamps: 0.8,
+      description: 'Blue hour: the last light of dusk in the sky, haze, and the lights coming on inside.',
+    },
   };
+  return { ...base, ...byVariation[variation] };
 }
 
-function interior(variation: Variation): Look {
+function interior(variation: VariationNumber): Look {
   const base: Look = {
     description: '',
     camera: { kind: 'persp', azimuth: -110, elevation: 55, distance: 1.9, margin: 0.05, lookDown: 0.1 },
@@ -299,37 +276,33 @@ function interior(variation: Variation): Look {
     watercolour: false,
     exposure: 1.05,
   };
-  if (variation === 1) {
-    return {
-      ...base,
+  const byVariation: Record<VariationNumber, Partial<Look>> = {
+    1: {
       description:
         'Interior cut-away: walls cut at 1.35 m to show the rooms, light plaster, oak floors and soft daylight.',
-    };
-  }
-  if (variation === 2) {
-    return {
-      ...base,
+    },
+    2: {
       camera: { kind: 'persp', azimuth: 70, elevation: 65, distance: 1.7, margin: 0.05, lookDown: 0.1 },
       description: 'Interior cut-away from the opposite side, almost a plan view with depth.',
-    };
-  }
-  return {
-    ...base,
-    sun: { azimuth: 260, elevation: 8, color: hex('#ffab66'), intensity: 1.2 },
-    ambient: { sky: hex('#56608a'), ground: hex('#3a3030'), intensity: 0.35 },
-    sky: {
-      kind: 'studio',
-      zenith: hex('#1a2036'),
-      horizon: hex('#3a3550'),
-      glow: hex('#3a3550'),
-      stars: false,
     },
-    lamps: 1.3,
-    description: 'Interior cut-away in the evening, lit by warm lamps in each room.',
+    3: {
+      sun: { azimuth: 260, elevation: 8, color: hex('#ffab66'), intensity: 1.2 },
+      ambient: { sky: hex('#56608a'), ground: hex('#3a3030'), intensity: 0.35 },
+      sky: {
+        kind: 'studio',
+        zenith: hex('#1a2036'),
+        horizon: hex('#3a3550'),
+        glow: hex('#3a3550'),
+        stars: false,
+      },
+      lamps: 1.3,
+      description: 'Interior cut-away in the evening, lit by warm lamps in each room.',
+    },
   };
+  return { ...base, ...byVariation[variation] };
 }
 
-function artistic(variation: Variation): Look {
+function artistic(variation: VariationNumber): Look {
   const photo = photoreal(variation);
   const paper: Look['sky'] = {
     kind: 'paper',
@@ -355,24 +328,26 @@ function artistic(variation: Variation): Look {
     watercolour: true,
     groundScale: 2.2,
   };
-  const what = ['washes of soft daylight', 'another viewpoint, loose and airy', 'warm evening washes'][
-    variation - 1
-  ];
-  return { ...look, description: `Watercolour sketch: paper grain, wobbling ink lines and ${what}.` };
+  const what: Record<VariationNumber, string> = {
+    1: 'washes of soft daylight',
+    2: 'another viewpoint, loose and airy',
+    3: 'warm evening washes',
+  };
+  return {
+    ...look,
+    description: `Watercolour sketch: paper grain, wobbling ink lines and ${what[variation]}.`,
+  };
 }
 
 /** The look of one variation of a style. */
-export function lookFor(style: Style, variation: Variation): Look {
-  switch (style) {
-    case 'isometric':
-      return isometric(variation);
-    case 'night':
-      return night(variation);
-    case 'interior':
-      return interior(variation);
-    case 'artistic':
-      return artistic(variation);
-    default:
-      return photoreal(variation);
-  }
+export function lookFor(style: RenderStyle, variation: VariationNumber): Look {
+  return LOOKS[style](variation);
 }
+
+const LOOKS: Record<RenderStyle, (variation: VariationNumber) => Look> = {
+  isometric,
+  photorealistic: photoreal,
+  artistic,
+  night,
+  interior,
+};

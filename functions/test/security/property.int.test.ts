@@ -14,11 +14,13 @@
  * memory after the first (support.ts memoizeReads): DynamoDB Local needs ~8 ms a read here, which would make
  * 1,000 runs of a route take ~10 s. Queries, writes and the HTTP runs go to the real store.
  */
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, localCloud } from '../../../infra/local/testing';
 import { MAX_FILE_BYTES, ROLES, SETTING_CATEGORIES, TEMPLATE_CATEGORIES } from '../../../shared/constants';
+import { RENDER_STYLES } from '../../../shared/domain';
 import { planCorrectionsSchema } from '../../../shared/plan/schema';
 import { ROUTES, type RouteDef, routeKey } from '../../../shared/routes';
 import {
@@ -35,7 +37,6 @@ import {
   createGenerationSchema,
   exportRenderSchema,
   idempotencyKeySchema,
-  RENDER_STYLES,
   refineRenderSchema,
   renderDownloadQuerySchema,
 } from '../../../shared/schemas/generations';

@@ -1,11 +1,6 @@
 import { QUICK_PROMPTS } from '@shared/constants';
-import {
-  type Generation,
-  type GenerationRender,
-  VARIATIONS,
-  type VariationNumber,
-  variationName,
-} from '@shared/schemas/generations';
+import { VARIATIONS, type VariationNumber, variationName } from '@shared/domain';
+import type { Generation, GenerationRender } from '@shared/schemas/generations';
 
 export { VARIATIONS, variationName };
 

@@ -1,4 +1,5 @@
-import { MARKETING, UPLOAD_FORMATS_LABEL, VARIATIONS_PER_GENERATION } from '@shared/constants';
+import { MARKETING } from '@shared/constants';
+import { UPLOAD_FORMATS_LABEL, VARIATIONS_PER_GENERATION } from '@shared/domain';
 import {
   ArrowRight,
   Building2,

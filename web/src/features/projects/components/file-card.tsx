@@ -1,4 +1,4 @@
-import type { FileType } from '@shared/schemas/projects';
+import type { FileType } from '@shared/domain';
 import { FileBox, FileImage, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';

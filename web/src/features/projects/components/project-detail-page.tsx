@@ -1,5 +1,5 @@
 import { RECENT_ACTIVITY_PROMPT_CHARS, RECENT_ACTIVITY_RENDERS } from '@shared/constants';
-import { variationName } from '@shared/schemas/generations';
+import { variationName } from '@shared/domain';
 import type { ProjectDetail, ProjectRender } from '@shared/schemas/projects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {

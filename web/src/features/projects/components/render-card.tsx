@@ -1,9 +1,5 @@
-import {
-  EXPORT_SIZES,
-  type ExportSize,
-  type RenderExports,
-  variationName,
-} from '@shared/schemas/generations';
+import { variationName } from '@shared/domain';
+import { EXPORT_SIZES, type ExportSize, type RenderExports } from '@shared/schemas/generations';
 import { Box, Download, ImageOff, ImageUp, Maximize2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { type ExportSize, PROMPT_MAX, variationName } from '@shared/schemas/generations';
+import { variationName } from '@shared/domain';
+import { type ExportSize, PROMPT_MAX } from '@shared/schemas/generations';
 import type { ProjectDetail, ProjectRender } from '@shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Wand2 } from 'lucide-react';

@@ -1,5 +1,5 @@
+import type { FileType } from '@shared/domain';
 import { fileExtension } from '@shared/schemas/project-rules';
-import type { FileType } from '@shared/schemas/projects';
 
 const TYPE_LABELS: Record<FileType, string> = {
   image: 'Image',

@@ -1,4 +1,4 @@
-import { UPLOAD_FORMATS_LABEL } from '@shared/constants';
+import { UPLOAD_FORMATS_LABEL } from '@shared/domain';
 import { CloudUpload, X } from 'lucide-react';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,5 @@
-import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES } from '@shared/constants';
+import { MAX_FILE_BYTES } from '@shared/constants';
+import { ACCEPTED_EXTENSIONS } from '@shared/domain';
 import {
   ACCEPTED_TYPES_MESSAGE,
   CONTENT_TYPES_BY_EXTENSION,

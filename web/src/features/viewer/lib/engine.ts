@@ -4,12 +4,12 @@
  * framework-free; the React component drives it. Renders on demand (only after something changed).
  */
 import {
-  defaultCameras,
   EYE_HEIGHT,
   roomCamera,
   type SceneCamera,
   sceneCentre,
   sceneRadius,
+  variationCamera,
 } from '@shared/scene/cameras';
 import { distanceBetween, snapPoint, snapTargets } from '@shared/scene/measure';
 import { MATERIALS, type MaterialName, sceneLayers } from '@shared/scene/nodes';
@@ -178,7 +178,7 @@ export class ModelViewerEngine {
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.resize();
-    this.setView(defaultCameras(scene)[0]);
+    this.setView(variationCamera(scene, 1));
     this.draw();
     this.loop();
   }
@@ -253,7 +253,7 @@ export class ModelViewerEngine {
   }
 
   resetView() {
-    this.setView(defaultCameras(this.scene)[0]);
+    this.setView(variationCamera(this.scene, 1));
   }
 
   viewFromRoom(index: number) {
