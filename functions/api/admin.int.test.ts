@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand } from
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, TABLE_NAME } from '../../infra/local/names';
 import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '../../shared/api';
 import type {
   AdminJobPage,
   AdminStats,

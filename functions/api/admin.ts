@@ -3,21 +3,15 @@
  * statistics, users, templates, the AI queue, health and storage; super admins for system settings. Every
  * mutation writes its audit entry in the same transaction.
  */
+
+import { adminApi } from '../../shared/api/admin';
 import { STORAGE_WARNING_BYTES } from '../../shared/constants';
-import {
-  type AdminJobPage,
-  type AdminStorage,
-  type AdminUserPage,
-  createSettingSchema,
-  createTemplateSchema,
-  listJobsQuerySchema,
-  listStorageQuerySchema,
-  listUsersQuerySchema,
-  type PromptTemplateList,
-  type SystemSettingList,
-  updateSettingSchema,
-  updateTemplateSchema,
-  updateUserRoleSchema,
+import type {
+  AdminJobPage,
+  AdminStorage,
+  AdminUserPage,
+  PromptTemplateList,
+  SystemSettingList,
 } from '../../shared/schemas/admin';
 import { KNOWN_SETTINGS } from '../../shared/schemas/settings';
 import { requireAdminForHealth, requireRole } from '../lib/admin/access';
@@ -33,7 +27,7 @@ import { readCounters } from '../lib/db/stats';
 import { listTemplates } from '../lib/db/templates';
 import { getProfiles, listProfiles } from '../lib/db/users';
 import { isDependencyOutage } from '../lib/errors';
-import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, noContent } from '../lib/http';
 
 /** For reads that a report can do without while a dependency is down: null then, the error otherwise. */
 function unlessOutage(error: unknown): null {
@@ -41,7 +35,7 @@ function unlessOutage(error: unknown): null {
   throw error;
 }
 
-export const handler = createHttpHandler({
+export const handler = createHttpHandler(adminApi, {
   'GET /api/admin/stats': async ({ event, log }) => {
     await requireRole(event, 'admin');
     const now = new Date();
@@ -71,17 +65,16 @@ export const handler = createHttpHandler({
     );
   },
 
-  'GET /api/admin/users': async ({ event }) => {
+  'GET /api/admin/users': async ({ event, query }) => {
     await requireRole(event, 'admin');
-    const query = parseInput(event.queryStringParameters ?? {}, listUsersQuerySchema);
-    const page = await listProfiles(query);
+    const page = await listProfiles(query());
     const body: AdminUserPage = { items: page.items.map(toAdminUser), nextCursor: page.nextCursor };
     return json(200, body);
   },
 
-  'PATCH /api/admin/users/{userId}': async ({ event, params, log }) => {
+  'PATCH /api/admin/users/{userId}': async ({ event, params, log, body }) => {
     const by = await requireRole(event, 'admin');
-    const { role } = parseBody(event, updateUserRoleSchema);
+    const { role } = body();
     return json(200, toAdminUser(await changeUserRole(by, params.userId, role, log)));
   },
 
@@ -91,15 +84,15 @@ export const handler = createHttpHandler({
     return json(200, body);
   },
 
-  'POST /api/admin/templates': async ({ event }) => {
+  'POST /api/admin/templates': async ({ event, body }) => {
     const { actor } = await requireRole(event, 'admin');
-    const input = parseBody(event, createTemplateSchema);
+    const input = body();
     return json(201, toPromptTemplate(await createTemplateAudited(actor, input)));
   },
 
-  'PATCH /api/admin/templates/{templateId}': async ({ event, params }) => {
+  'PATCH /api/admin/templates/{templateId}': async ({ event, params, body }) => {
     const { actor } = await requireRole(event, 'admin');
-    const patch = parseBody(event, updateTemplateSchema);
+    const patch = body();
     return json(200, toPromptTemplate(await updateTemplateAudited(actor, params.templateId, patch)));
   },
 
@@ -123,15 +116,15 @@ export const handler = createHttpHandler({
     return json(200, body);
   },
 
-  'POST /api/admin/settings': async ({ event }) => {
+  'POST /api/admin/settings': async ({ event, body }) => {
     const { actor } = await requireRole(event, 'super_admin');
-    const input = parseBody(event, createSettingSchema);
+    const input = body();
     return json(201, toSystemSetting(await createSettingAudited(actor, input)));
   },
 
-  'PATCH /api/admin/settings/{key}': async ({ event, params }) => {
+  'PATCH /api/admin/settings/{key}': async ({ event, params, body }) => {
     const { actor } = await requireRole(event, 'super_admin');
-    const patch = parseBody(event, updateSettingSchema);
+    const patch = body();
     return json(200, toSystemSetting(await updateSettingAudited(actor, params.key, patch)));
   },
 
@@ -141,10 +134,9 @@ export const handler = createHttpHandler({
     return noContent();
   },
 
-  'GET /api/admin/jobs': async ({ event }) => {
+  'GET /api/admin/jobs': async ({ event, query }) => {
     await requireRole(event, 'admin');
-    const query = parseInput(event.queryStringParameters ?? {}, listJobsQuerySchema);
-    const page = await listJobs(query);
+    const page = await listJobs(query());
     const [titles, profiles] = await Promise.all([
       projectTitles(page.items.map((j) => j.projectId)),
       getProfiles(page.items.map((j) => j.userId).filter((id): id is string => !!id)),
@@ -157,12 +149,12 @@ export const handler = createHttpHandler({
     return json(200, body);
   },
 
-  'GET /api/admin/storage': async ({ event }) => {
+  'GET /api/admin/storage': async ({ event, query }) => {
     await requireRole(event, 'admin');
-    const query = parseInput(event.queryStringParameters ?? {}, listStorageQuerySchema);
+    const { cursor, limit } = query();
     const [snapshot, page] = await Promise.all([
       readCounters(new Date(), 0),
-      listProfiles({ role: 'all', cursor: query.cursor, limit: query.limit }),
+      listProfiles({ role: 'all', cursor, limit }),
     ]);
     const totalBytes = snapshot.total.storageBytes ?? 0;
     const body: AdminStorage = {

@@ -1,11 +1,10 @@
+import { filesApi } from '../../shared/api/files';
 import { MAX_FILE_BYTES } from '../../shared/constants';
 import { applyCorrections } from '../../shared/plan/corrections';
 import { placeholderPlan } from '../../shared/plan/placeholder';
-import { planCorrectionsSchema } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { sceneToGlb } from '../../shared/scene/gltf';
 import { sceneToIfc } from '../../shared/scene/ifc';
-import { createFileSchema, modelQuerySchema } from '../../shared/schemas/projects';
 import { callerFrom } from '../lib/auth';
 import { checkContent } from '../lib/content-check';
 import {
@@ -21,7 +20,7 @@ import {
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { fileRenderKeys, fileThumbnailKey, modelKey } from '../lib/generation/drawing-store';
-import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, noContent } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, savePlan, withStoreyHeight } from '../lib/plan/plan-store';
@@ -66,11 +65,11 @@ async function readPlanAgain(file: FileItem, log: Logger, corrections?: FileItem
   }
 }
 
-export const handler = createHttpHandler({
-  'POST /api/projects/{projectId}/files': async ({ event, params }) => {
+export const handler = createHttpHandler(filesApi, {
+  'POST /api/projects/{projectId}/files': async ({ event, params, body }) => {
     const caller = callerFrom(event);
     const project = await ownedProject(caller, params.projectId);
-    const input = parseBody(event, createFileSchema);
+    const input = body();
     const name = `${Date.now()}-${safeFileName(input.name)}`;
     const storagePath = `${caller.userId}/${project.id}/${name}`;
     const file = await createFile({
@@ -160,9 +159,9 @@ export const handler = createHttpHandler({
     return json(200, { plan: processingPlan(file) });
   },
 
-  'PATCH /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {
+  'PATCH /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log, body }) => {
     const { file } = await ownedFile(event, params);
-    const input = parseBody(event, planCorrectionsSchema);
+    const input = body();
     if (file.status !== 'uploaded') throw notFound('File not found');
     if (file.planStatus === 'processing')
       throw conflict('The plan is still being read; try again in a moment');
@@ -183,9 +182,9 @@ export const handler = createHttpHandler({
     return json(200, { plan: await withStoreyHeight(plan) });
   },
 
-  'GET /api/projects/{projectId}/files/{fileId}/model': async ({ event, params }) => {
+  'GET /api/projects/{projectId}/files/{fileId}/model': async ({ event, params, query }) => {
     const { file } = await ownedFile(event, params);
-    const { format } = parseInput(event.queryStringParameters ?? {}, modelQuerySchema);
+    const { format } = query();
     if (file.status !== 'uploaded') throw notFound('File not found');
     if (planReadInProgress(file)) throw conflict('The plan is still being read; try again in a moment');
     const plan = await loadPlan(file.id);

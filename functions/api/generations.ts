@@ -1,11 +1,5 @@
-import {
-  createGenerationSchema,
-  type ExportSize,
-  exportRenderSchema,
-  idempotencyKeySchema,
-  refineRenderSchema,
-  renderDownloadQuerySchema,
-} from '../../shared/schemas/generations';
+import { generationsApi } from '../../shared/api/generations';
+import { type ExportSize, idempotencyKeySchema } from '../../shared/schemas/generations';
 import { callerFrom } from '../lib/auth';
 import {
   getGenerationView,
@@ -18,7 +12,7 @@ import {
 } from '../lib/generation/service';
 import { startExport } from '../lib/generation/start-export';
 import { startExecution } from '../lib/generation/starter';
-import { createHttpHandler, json, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, parseInput } from '../lib/http';
 
 const idempotencyKeyOf = (event: Parameters<typeof callerFrom>[0]) => {
   const raw = event.headers?.['idempotency-key'];
@@ -29,10 +23,10 @@ const idempotencyKeyOf = (event: Parameters<typeof callerFrom>[0]) => {
 const accepted = (result: StartResult) =>
   json(202, { generation: result.generation }, result.replayed ? { 'idempotent-replayed': 'true' } : {});
 
-export const handler = createHttpHandler({
-  'POST /api/projects/{projectId}/generations': async ({ event, params, log }) => {
+export const handler = createHttpHandler(generationsApi, {
+  'POST /api/projects/{projectId}/generations': async ({ event, params, log, body }) => {
     const caller = callerFrom(event);
-    const input = parseBody(event, createGenerationSchema);
+    const input = body();
     const result = await startGeneration(caller, params.projectId, input, {
       idempotencyKey: idempotencyKeyOf(event),
       start: startExecution,
@@ -41,9 +35,9 @@ export const handler = createHttpHandler({
     return accepted(result);
   },
 
-  'POST /api/projects/{projectId}/renders/{renderId}/refine': async ({ event, params, log }) => {
+  'POST /api/projects/{projectId}/renders/{renderId}/refine': async ({ event, params, log, body }) => {
     const caller = callerFrom(event);
-    const input = parseBody(event, refineRenderSchema);
+    const input = body();
     const result = await refineRender(caller, params.projectId, params.renderId, input, {
       idempotencyKey: idempotencyKeyOf(event),
       start: startExecution,
@@ -65,20 +59,20 @@ export const handler = createHttpHandler({
     return accepted(result);
   },
 
-  'POST /api/projects/{projectId}/renders/{renderId}/exports': async ({ event, params, log }) => {
+  'POST /api/projects/{projectId}/renders/{renderId}/exports': async ({ event, params, log, body }) => {
     // The body is read once the caller is known to own the project: a stranger gets the same 404 whatever they send.
     const result = await requestExport(
       callerFrom(event),
       params.projectId,
       params.renderId,
-      () => parseBody(event, exportRenderSchema).size,
+      () => body().size,
       { start: startExport, log },
     );
     return json(result.started ? 202 : 200, { export: { size: result.size, ...result.export } });
   },
 
-  'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params }) => {
-    const { size } = parseInput(event.queryStringParameters ?? {}, renderDownloadQuerySchema);
+  'GET /api/projects/{projectId}/renders/{renderId}/download': async ({ event, params, query }) => {
+    const { size } = query();
     const download = await renderDownload(
       callerFrom(event),
       params.projectId,

@@ -1,13 +1,9 @@
-import {
-  createProjectSchema,
-  listProjectsQuerySchema,
-  updateProjectSchema,
-} from '../../shared/schemas/projects';
+import { projectsApi } from '../../shared/api/projects';
 import { callerFrom } from '../lib/auth';
 import { createProject, createShare, listProjects, revokeShare, updateProject } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { notFound } from '../lib/errors';
-import { createHttpHandler, json, noContent, parseBody, parseInput } from '../lib/http';
+import { createHttpHandler, json, noContent } from '../lib/http';
 import { newToken } from '../lib/ids';
 import { deleteProject } from '../lib/project-deletion';
 import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/project-views';
@@ -15,17 +11,16 @@ import { ownedProject, ownedProjectBundle, toDetail, toSummary } from '../lib/pr
 const shareUrl = (projectId: string, token: string) =>
   `${env.siteUrl.replace(/\/$/, '')}/projects/${projectId}/public?k=${token}`;
 
-export const handler = createHttpHandler({
-  'GET /api/projects': async ({ event }) => {
+export const handler = createHttpHandler(projectsApi, {
+  'GET /api/projects': async ({ event, query }) => {
     const caller = callerFrom(event);
-    const query = parseInput(event.queryStringParameters ?? {}, listProjectsQuerySchema);
-    const page = await listProjects(caller.userId, query);
+    const page = await listProjects(caller.userId, query());
     return json(200, { items: await Promise.all(page.items.map(toSummary)), nextCursor: page.nextCursor });
   },
 
-  'POST /api/projects': async ({ event }) => {
+  'POST /api/projects': async ({ event, body }) => {
     const caller = callerFrom(event);
-    const input = parseBody(event, createProjectSchema);
+    const input = body();
     const project = await createProject(caller.userId, input);
     return json(201, await toSummary(project));
   },
@@ -35,10 +30,10 @@ export const handler = createHttpHandler({
     return json(200, await toDetail(bundle));
   },
 
-  'PATCH /api/projects/{projectId}': async ({ event, params }) => {
+  'PATCH /api/projects/{projectId}': async ({ event, params, body }) => {
     const caller = callerFrom(event);
     await ownedProject(caller, params.projectId);
-    const patch = parseBody(event, updateProjectSchema);
+    const patch = body();
     const updated = await updateProject(params.projectId!, caller.userId, patch);
     if (!updated) throw notFound('Project not found');
     return json(200, await toSummary(updated));

@@ -1,3 +1,4 @@
+import { publicApi } from '../../shared/api/public';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import { publicProjectQuerySchema } from '../../shared/schemas/projects';
 import type { ProjectBundle } from '../lib/db/projects';
@@ -25,7 +26,7 @@ async function sharedBundle(
   return bundle;
 }
 
-export const handler = createHttpHandler({
+export const handler = createHttpHandler(publicApi, {
   'GET /api/public/projects/{projectId}': async ({ event, params }) => {
     const bundle = await sharedBundle(event.queryStringParameters, params.projectId);
     return json(200, await toPublic(bundle), PUBLIC_HEADERS);

@@ -19,8 +19,8 @@ import {
   BEDROCK_REQUEST_TIMEOUT_MS,
   GENERATE_TIMEOUT_SECONDS,
 } from '../../functions/lib/providers/config';
+import { API_FEATURES, ROUTES, routeKey } from '../../shared/api';
 import { ADMIN_GROUPS, PASSWORD_POLICY } from '../../shared/constants';
-import { API_FEATURES, ROUTES, routeKey } from '../../shared/routes';
 import { API_THROTTLING } from './constructs/api';
 import { Data } from './constructs/data';
 import {

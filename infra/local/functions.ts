@@ -2,7 +2,7 @@
  * The local "Lambda service": function names → the same handler modules CDK deploys. API features follow the
  * route table; triggers and workflow tasks are listed here and in CDK.
  */
-import { API_FEATURES, type ApiFeature } from '../../shared/routes';
+import { API_FEATURES, type ApiFeature } from '../../shared/api';
 import { createSandboxPool, type SandboxLimits } from './isolated';
 
 type Handler = (event: unknown, context?: unknown) => Promise<unknown>;

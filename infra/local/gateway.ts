@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { type ApiFeature, DEFAULT_ROUTE_KEY, findRoute, type RouteAuth, routeKey } from '../../shared/routes';
+import { type ApiFeature, DEFAULT_ROUTE_KEY, findRoute, type RouteAuth, routeKey } from '../../shared/api';
 import { apiFunctionName } from './functions';
 import { SECURITY_HEADERS } from './static';
 

@@ -1,4 +1,5 @@
 /** Helpers for tests that run against the local cloud started by test-global-setup.ts. */
+
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
@@ -6,6 +7,8 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import { safeParse } from 'zod/v4/core';
+import { findRoute } from '../../shared/api';
 import type { MailboxMessage } from './mailbox';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './names';
 
@@ -126,10 +129,33 @@ export async function api(
   } catch {
     json = undefined;
   }
+  assertFitsContract(options.method ?? 'GET', path, response.status, json, text);
   return {
     status: response.status,
     headers: response.headers,
     json: json as Record<string, unknown> & { error?: { code: string; message: string } },
     text,
   };
+}
+
+/**
+ * Every successful answer an integration test gets is held to the route's contract (shared/api): the body fits the
+ * route's response schema, and a route without one answers with no body. So every test of the real handlers also
+ * proves they answer the shape the web app validates.
+ */
+function assertFitsContract(method: string, path: string, status: number, json: unknown, text: string): void {
+  if (status < 200 || status >= 300) return;
+  const found = findRoute(method, new URL(path, 'http://local').pathname);
+  if (!found) return;
+  const { spec } = found.route;
+  if (!spec.response) {
+    if (text) throw new Error(`${method} ${path} answered ${status} with a body; its contract says none`);
+    return;
+  }
+  const parsed = safeParse(spec.response, json);
+  if (!parsed.success) {
+    throw new Error(
+      `${method} ${path} answered ${status} with a body its contract refuses: ${JSON.stringify(parsed.error.issues)}`,
+    );
+  }
 }

@@ -153,7 +153,6 @@ export const planModelSchema = z.object({
 });
 export type PlanModel = z.infer<typeof planModelSchema>;
 
-/** `GET /api/projects/{projectId}/files/{fileId}/plan` */
-export interface PlanResponse {
-  plan: PlanModel;
-}
+/** `GET /api/projects/{projectId}/files/{fileId}/plan` (and its PATCH, and the shared project's). */
+export const planResponseSchema = z.object({ plan: planModelSchema });
+export type PlanResponse = z.infer<typeof planResponseSchema>;

@@ -1,6 +1,6 @@
 /** The admin console's API: request schemas (validated by the handlers and the forms) and response shapes. */
 import * as z from 'zod';
-import { ROLES, type Role, TEMPLATE_CATEGORIES } from '../constants';
+import { ROLES, TEMPLATE_CATEGORIES } from '../constants';
 import { jsonValueSchema, roleSchema } from './common';
 import { settingCategorySchema, settingKeySchema } from './settings';
 
@@ -21,23 +21,25 @@ export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 export const updateUserRoleSchema = z.strictObject({ role: roleSchema });
 export type UpdateUserRoleInput = z.infer<typeof updateUserRoleSchema>;
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  role: Role;
-  projectCount: number;
-  renderCount: number;
-  fileCount: number;
-  storageBytes: number;
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  projectCount: z.number(),
+  renderCount: z.number(),
+  fileCount: z.number(),
+  storageBytes: z.number(),
   /** Null when the user has never made a request. */
-  lastActivityAt: string | null;
-  createdAt: string;
-}
+  lastActivityAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export interface AdminUserPage {
-  items: AdminUser[];
-  nextCursor: string | null;
-}
+export const adminUserPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Prompt templates
@@ -126,24 +128,24 @@ export const updateTemplateSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateTemplateInput = z.input<typeof updateTemplateSchema>;
 
-export interface PromptTemplate {
-  id: string;
-  name: string;
-  category: TemplateCategory;
-  template: string;
-  variables: string[];
-  isActive: boolean;
+export const promptTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: templateCategorySchema,
+  template: z.string(),
+  variables: z.array(z.string()),
+  isActive: z.boolean(),
   /** Generations that used the template (maintained by the generation pipeline). */
-  usageCount: number;
+  usageCount: z.number(),
   /** Percent of the renders made with it that completed, one decimal; 0 before any. */
-  successRate: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  successRate: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
 
-export interface PromptTemplateList {
-  items: PromptTemplate[];
-}
+export const promptTemplateListSchema = z.object({ items: z.array(promptTemplateSchema) });
+export type PromptTemplateList = z.infer<typeof promptTemplateListSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // System settings
@@ -173,77 +175,96 @@ export const updateSettingSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
 export type UpdateSettingInput = z.input<typeof updateSettingSchema>;
 
-export interface SystemSetting {
-  key: string;
-  value: unknown;
-  description: string | null;
-  category: string;
-  updatedAt: string;
+export const systemSettingSchema = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  description: z.string().nullable(),
+  category: z.string(),
+  updatedAt: z.string(),
   /** E-mail of the administrator who last saved it (null when seeded). */
-  updatedBy: string | null;
+  updatedBy: z.string().nullable(),
   /** A setting the platform reads (typed and validated). */
-  known: boolean;
-}
+  known: z.boolean(),
+});
+export type SystemSetting = z.infer<typeof systemSettingSchema>;
 
-export interface KnownSettingInfo {
-  key: string;
-  category: string;
-  description: string;
-  default: unknown;
-}
+export const knownSettingInfoSchema = z.object({
+  key: z.string(),
+  category: z.string(),
+  description: z.string(),
+  default: z.unknown(),
+});
+export type KnownSettingInfo = z.infer<typeof knownSettingInfoSchema>;
 
-export interface SystemSettingList {
-  items: SystemSetting[];
+export const systemSettingListSchema = z.object({
+  items: z.array(systemSettingSchema),
   /** The keys the platform reads, with the value that applies when none is stored. */
-  known: KnownSettingInfo[];
-}
+  known: z.array(knownSettingInfoSchema),
+});
+export type SystemSettingList = z.infer<typeof systemSettingListSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Statistics and health
 
-export type HealthStatus = 'healthy' | 'warning' | 'error';
+export const HEALTH_STATUSES = ['healthy', 'warning', 'error'] as const;
+export const healthStatusSchema = z.enum(HEALTH_STATUSES);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
 
-export interface HealthProbe {
-  status: HealthStatus;
+export const healthProbeSchema = z.object({
+  status: healthStatusSchema,
   /** How long the probe took; null when it did not run. */
-  latencyMs: number | null;
-  message: string;
-}
+  latencyMs: z.number().nullable(),
+  message: z.string(),
+});
+export type HealthProbe = z.infer<typeof healthProbeSchema>;
 
-export interface SystemHealth {
-  database: HealthProbe;
-  ai: HealthProbe & { provider: string };
-  storage: HealthProbe & { usedBytes: number; warningBytes: number };
-  checkedAt: string;
-}
+export const systemHealthSchema = z.object({
+  database: healthProbeSchema,
+  ai: healthProbeSchema.extend({ provider: z.string() }),
+  storage: healthProbeSchema.extend({ usedBytes: z.number(), warningBytes: z.number() }),
+  checkedAt: z.string(),
+});
+export type SystemHealth = z.infer<typeof systemHealthSchema>;
 
 /** This week's count against last week's: the last 7 UTC days (today included) and the 7 before. */
-export interface WeekChange {
-  current: number;
-  previous: number;
+export const weekChangeSchema = z.object({
+  current: z.number(),
+  previous: z.number(),
   /** Rounded percent change; null when last week had none to compare with. */
-  percent: number | null;
-}
+  percent: z.number().nullable(),
+});
+export type WeekChange = z.infer<typeof weekChangeSchema>;
 
-export interface AdminStats {
-  users: {
-    total: number;
+export const adminStatsSchema = z.object({
+  users: z.object({
+    total: z.number(),
     /** Distinct users with a request in the last 7 days. */
-    active7d: number;
+    active7d: z.number(),
     /** Signed up in the last 30 days. */
-    new30d: number;
+    new30d: z.number(),
     /** Users whose role is admin or super_admin. */
-    admins: number;
-    superAdmins: number;
-    change: WeekChange;
-  };
-  projects: { total: number; change: WeekChange };
-  renders: { total: number; completed: number; failed: number; change: WeekChange };
-  jobs: { pending: number; total: number; queue: 'normal' | 'high'; change: WeekChange };
-  storage: { usedBytes: number; files: number };
-  health: SystemHealth;
-  generatedAt: string;
-}
+    admins: z.number(),
+    superAdmins: z.number(),
+    change: weekChangeSchema,
+  }),
+  projects: z.object({ total: z.number(), change: weekChangeSchema }),
+  renders: z.object({
+    total: z.number(),
+    completed: z.number(),
+    failed: z.number(),
+    change: weekChangeSchema,
+  }),
+  jobs: z.object({
+    pending: z.number(),
+    total: z.number(),
+    queue: z.enum(['normal', 'high']),
+    change: weekChangeSchema,
+  }),
+  storage: z.object({ usedBytes: z.number(), files: z.number() }),
+  health: systemHealthSchema,
+  generatedAt: z.string(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // AI queue and storage
@@ -258,47 +279,51 @@ export const listJobsQuerySchema = z.strictObject({
 });
 export type ListJobsQuery = z.input<typeof listJobsQuerySchema>;
 
-export interface AdminJob {
-  id: string;
-  projectId: string;
-  projectTitle: string | null;
-  userId: string | null;
-  userEmail: string | null;
-  renderId: string | null;
-  generationId: string | null;
-  jobType: string;
-  status: string;
-  prompt: string | null;
-  variation: number | null;
-  error: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+export const adminJobSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectTitle: z.string().nullable(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  renderId: z.string().nullable(),
+  generationId: z.string().nullable(),
+  jobType: z.string(),
+  status: z.string(),
+  prompt: z.string().nullable(),
+  variation: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AdminJob = z.infer<typeof adminJobSchema>;
 
-export interface AdminJobPage {
-  items: AdminJob[];
-  nextCursor: string | null;
-}
+export const adminJobPageSchema = z.object({
+  items: z.array(adminJobSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminJobPage = z.infer<typeof adminJobPageSchema>;
 
 export const listStorageQuerySchema = z.strictObject({
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export interface StorageUser {
-  id: string;
-  email: string;
-  storageBytes: number;
-  fileCount: number;
-  projectCount: number;
-}
+export const storageUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  storageBytes: z.number(),
+  fileCount: z.number(),
+  projectCount: z.number(),
+});
+export type StorageUser = z.infer<typeof storageUserSchema>;
 
-export interface AdminStorage {
-  totalBytes: number;
-  totalFiles: number;
-  warningBytes: number;
-  status: HealthStatus;
+export const adminStorageSchema = z.object({
+  totalBytes: z.number(),
+  totalFiles: z.number(),
+  warningBytes: z.number(),
+  status: healthStatusSchema,
   /** Users newest first (a page), each with what their uploaded files use. */
-  users: StorageUser[];
-  nextCursor: string | null;
-}
+  users: z.array(storageUserSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminStorage = z.infer<typeof adminStorageSchema>;

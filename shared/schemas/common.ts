@@ -78,3 +78,7 @@ export const jsonValueSchema = (maxBytes: number) =>
     const problem = jsonValueProblem(value, maxBytes);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** A presigned download: the URL (valid for `expiresIn` seconds) and the file name it saves as. */
+export const downloadLinkSchema = z.object({ url: z.string(), fileName: z.string(), expiresIn: z.number() });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;

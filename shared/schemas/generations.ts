@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RENDER_STYLES, type RenderStyle, type VariationNumber } from '../domain';
+import { RENDER_STYLES, VARIATION_NUMBERS } from '../domain';
 import type { PromptReadingSummary } from '../prompt/scene-settings';
 import type { SceneCamera } from '../scene/cameras';
 
@@ -71,12 +71,28 @@ export const renderDownloadQuerySchema = z.strictObject({
 });
 
 /** A high-resolution export of a render: being made, ready to download, or why it failed. */
-export interface RenderExport {
-  status: 'processing' | 'ready' | 'failed';
-  error?: string;
-}
+export const renderExportSchema = z.object({
+  status: z.enum(['processing', 'ready', 'failed']),
+  error: z.string().optional(),
+});
+export type RenderExport = z.infer<typeof renderExportSchema>;
 /** A render's high-resolution exports by size (the size as text, as in JSON keys). */
-export type RenderExports = Partial<Record<`${ExportSize}`, RenderExport>>;
+export const renderExportsSchema = z.object({
+  '2048': renderExportSchema.optional(),
+  '4096': renderExportSchema.optional(),
+}) satisfies z.ZodType<Partial<Record<`${ExportSize}`, RenderExport>>>;
+export type RenderExports = z.infer<typeof renderExportsSchema>;
+
+/** `POST …/renders/{renderId}/exports`: the export of one size, started (202) or already there (200). */
+export const renderExportResponseSchema = z.object({
+  export: renderExportSchema.extend({ size: z.literal(EXPORT_SIZES) }),
+});
+
+/** What the local renderer understood of a prompt, and the words that changed nothing. */
+export const promptReadingSummarySchema = z.object({
+  understood: z.array(z.string()),
+  notUnderstood: z.array(z.string()),
+}) satisfies z.ZodType<PromptReadingSummary>;
 
 export const idempotencyKeySchema = z
   .string()
@@ -85,42 +101,53 @@ export const idempotencyKeySchema = z
   .max(128, 'Idempotency-Key must be 8 to 128 characters')
   .regex(/^[\w.:-]+$/, 'Idempotency-Key may contain letters, digits and . _ : -');
 
-export type GenerationStatus = 'running' | 'completed' | 'failed';
+export const GENERATION_STATUSES = ['running', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-export interface GenerationRender {
-  id: string;
-  variation: VariationNumber;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  imageUrl?: string | null;
-  previewUrl?: string | null;
-  error?: string | null;
-  description?: string | null;
+const cameraView = sceneCameraSchema as z.ZodType<SceneCamera>;
+
+export const generationRenderSchema = z.object({
+  id: z.string(),
+  variation: z.literal(VARIATION_NUMBERS),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  imageUrl: z.string().nullish(),
+  previewUrl: z.string().nullish(),
+  error: z.string().nullish(),
+  description: z.string().nullish(),
   /** The camera it was rendered from when the user chose one (else its variation's default camera). */
-  camera?: SceneCamera | null;
+  camera: cameraView.nullish(),
   /** Drawn in the style's own projection (isometric, cut-away interior): the camera on the model nearest to it. */
-  viewpoint?: SceneCamera;
+  viewpoint: cameraView.optional(),
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
-  promptReading?: PromptReadingSummary;
+  promptReading: promptReadingSummarySchema.optional(),
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
-  geometryKept?: number;
-}
+  geometryKept: z.number().optional(),
+});
+export type GenerationRender = z.infer<typeof generationRenderSchema>;
 
-export interface Generation {
-  id: string;
-  projectId: string;
-  status: GenerationStatus;
-  prompt: string;
-  style: RenderStyle | null;
-  fidelity: number;
-  fileId: string;
+/** A refinement: the render it refines and the follow-up words. */
+export const refinesSchema = z.object({ renderId: z.string(), prompt: z.string() });
+
+export const generationSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  prompt: z.string(),
+  style: z.enum(RENDER_STYLES).nullable(),
+  fidelity: z.number(),
+  fileId: z.string(),
   /** The camera placed in the viewer, when one was. */
-  camera?: SceneCamera | null;
+  camera: cameraView.nullish(),
   /** A refinement: the render it refines and the follow-up words (`prompt` holds the whole brief). */
-  refines?: { renderId: string; prompt: string } | null;
-  analysis: string | null;
-  succeeded: number;
-  failed: number;
-  createdAt: string;
-  finishedAt: string | null;
-  renders: GenerationRender[];
-}
+  refines: refinesSchema.nullish(),
+  analysis: z.string().nullable(),
+  succeeded: z.number(),
+  failed: z.number(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  renders: z.array(generationRenderSchema),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+/** A generation started (202), or asked after (200). */
+export const generationResponseSchema = z.object({ generation: generationSchema });

@@ -1,10 +1,14 @@
 import * as z from 'zod';
 import { MAX_FILE_BYTES } from '../constants';
-import { ACCEPTED_EXTENSIONS, type FileType } from '../domain';
-import type { PromptReadingSummary } from '../prompt/scene-settings';
+import { ACCEPTED_EXTENSIONS, FILE_TYPES } from '../domain';
 import type { SceneCamera } from '../scene/cameras';
 import { jsonValueProblem } from './common';
-import type { RenderExports } from './generations';
+import {
+  promptReadingSummarySchema,
+  refinesSchema,
+  renderExportsSchema,
+  sceneCameraSchema,
+} from './generations';
 import {
   ACCEPTED_TYPES_MESSAGE,
   CONTENT_TYPES_BY_EXTENSION,
@@ -123,107 +127,126 @@ export const modelQuerySchema = z.strictObject({ format: z.enum(MODEL_FORMATS).d
 
 export const publicProjectQuerySchema = z.object({ k: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
-export interface ProjectSummary {
-  id: string;
-  title: string;
-  description: string | null;
-  status: ProjectStatus;
-  tags: string[];
-  settings: Record<string, unknown>;
-  thumbnailUrl: string | null;
-  fileCount: number;
-  renderCount: number;
-  shared: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const projectSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: projectStatusSchema,
+  tags: z.array(z.string()),
+  settings: z.record(z.string(), z.unknown()),
+  thumbnailUrl: z.string().nullable(),
+  fileCount: z.number(),
+  renderCount: z.number(),
+  shared: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
-export interface ProjectFile {
-  id: string;
-  projectId: string;
-  name: string;
-  originalName: string;
-  fileType: FileType;
-  contentType: string;
-  sizeBytes: number;
-  status: FileStatus;
-  storagePath: string;
-  previewUrl: string | null;
-  error?: string;
-  createdAt: string;
+const planStatusOfFile = z.enum(['processing', 'ready', 'failed']);
+
+export const projectFileSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string(),
+  originalName: z.string(),
+  fileType: z.enum(FILE_TYPES),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+  status: z.enum(FILE_STATUSES),
+  storagePath: z.string(),
+  previewUrl: z.string().nullable(),
+  error: z.string().optional(),
+  createdAt: z.string(),
   /** The plan model's state (`GET …/files/{fileId}/plan`), absent until the upload completes. */
-  planStatus?: 'processing' | 'ready' | 'failed';
+  planStatus: planStatusOfFile.optional(),
   /** Why the plan failed or holds no walls. */
-  planMessage?: string;
-}
+  planMessage: z.string().optional(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
 
-export interface ProjectRender {
-  id: string;
-  projectId: string;
-  fileId: string | null;
-  generationId?: string;
+const cameraView = sceneCameraSchema as z.ZodType<SceneCamera>;
+
+export const projectRenderSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  fileId: z.string().nullable(),
+  generationId: z.string().optional(),
   /** 1 lighting and materials, 2 camera, 3 time of day (renders of a generation). */
-  variation?: number | null;
-  prompt: string;
-  style: string | null;
-  status: RenderStatus;
-  renderUrl: string | null;
-  previewUrl?: string | null;
-  error?: string | null;
+  variation: z.number().nullish(),
+  prompt: z.string(),
+  style: z.string().nullable(),
+  status: z.enum(RENDER_STATUSES),
+  renderUrl: z.string().nullable(),
+  previewUrl: z.string().nullish(),
+  error: z.string().nullish(),
   /** The camera the user chose for it in the 3D viewer, when one was. */
-  camera?: SceneCamera | null;
+  camera: cameraView.nullish(),
   /**
    * Drawn in the style's own projection (isometric, cut-away interior): the camera on the 3D model nearest to it,
    * where "Open in 3D" opens the viewer.
    */
-  viewpoint?: SceneCamera;
+  viewpoint: cameraView.optional(),
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
-  promptReading?: PromptReadingSummary;
+  promptReading: promptReadingSummarySchema.optional(),
   /** A refinement's render: the render it refines and the follow-up words (shown in that render's thread). */
-  refines?: { renderId: string; prompt: string };
+  refines: refinesSchema.optional(),
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
-  geometryKept?: number;
+  geometryKept: z.number().optional(),
   /** Its high-resolution exports, by size (pixels on the long side). */
-  exports?: RenderExports;
-  createdAt: string;
-}
+  exports: renderExportsSchema.optional(),
+  createdAt: z.string(),
+});
+export type ProjectRender = z.infer<typeof projectRenderSchema>;
 
-export interface ProjectDetail extends ProjectSummary {
-  files: ProjectFile[];
-  renders: ProjectRender[];
-}
+export const projectDetailSchema = projectSummarySchema.extend({
+  files: z.array(projectFileSchema),
+  renders: z.array(projectRenderSchema),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
-export interface ProjectPage {
-  items: ProjectSummary[];
-  nextCursor: string | null;
-}
+export const projectPageSchema = z.object({
+  items: z.array(projectSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ProjectPage = z.infer<typeof projectPageSchema>;
 
-export interface UploadTicket {
-  file: ProjectFile;
-  upload: { url: string; fields: Record<string, string> };
-}
+/** `POST …/files`: the file record and the presigned POST its bytes go to. */
+export const uploadTicketSchema = z.object({
+  file: projectFileSchema,
+  upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-export interface PublicProject {
-  title: string;
-  description: string | null;
-  tags: string[];
+/** The project's read-only link; null when it has none. */
+export const shareLinkSchema = z.object({ url: z.string().nullable() });
+
+export const publicProjectSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
   /** The project's picture (its newest render's preview, or its first drawing's), a card-sized WebP. */
-  thumbnailUrl: string | null;
-  files: {
-    id: string;
-    name: string;
-    fileType: FileType;
-    sizeBytes: number;
-    previewUrl: string | null;
-    /** Whether what Planform read in it (its 3D model) is ready. */
-    planStatus?: 'processing' | 'ready' | 'failed';
-    createdAt: string;
-  }[];
-  renders: {
-    prompt: string;
-    style: string | null;
-    imageUrl: string | null;
-    previewUrl?: string | null;
-    createdAt: string;
-  }[];
-}
+  thumbnailUrl: z.string().nullable(),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      fileType: z.enum(FILE_TYPES),
+      sizeBytes: z.number(),
+      previewUrl: z.string().nullable(),
+      /** Whether what Planform read in it (its 3D model) is ready. */
+      planStatus: planStatusOfFile.optional(),
+      createdAt: z.string(),
+    }),
+  ),
+  renders: z.array(
+    z.object({
+      prompt: z.string(),
+      style: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+      previewUrl: z.string().nullish(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PublicProject = z.infer<typeof publicProjectSchema>;

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix, generated from the route table (shared/routes.ts): every route × {signed out, owner,
+ * The authorization matrix, generated from the route contract (shared/api): every route × {signed out, owner,
  * other user, admin, super admin}, through the local HTTP API and its JWT authorizer. A route without a row in
  * MATRIX fails with a message asking for one, so every new route must be classified.
  *
@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../infra/local/testing';
-import { ROUTES, type RouteDef, routeKey } from '../../../shared/routes';
+import { ROUTES, type RouteDef, routeKey } from '../../../shared/api';
 import type { Generation } from '../../../shared/schemas/generations';
 import type { ProjectSummary, UploadTicket } from '../../../shared/schemas/projects';
 import { planDxf } from '../../lib/drawings/fixtures/plan';

@@ -19,10 +19,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, localCloud } from '../../../infra/local/testing';
+import { ROUTES, type RouteDef, routeKey } from '../../../shared/api';
 import { MAX_FILE_BYTES, ROLES, SETTING_CATEGORIES, TEMPLATE_CATEGORIES } from '../../../shared/constants';
 import { RENDER_STYLES } from '../../../shared/domain';
 import { planCorrectionsSchema } from '../../../shared/plan/schema';
-import { ROUTES, type RouteDef, routeKey } from '../../../shared/routes';
 import {
   createSettingSchema,
   createTemplateSchema,

@@ -18,8 +18,8 @@ import {
   UPLOADS_BUCKET,
 } from '../../../infra/local/names';
 import { api, createUser, localCloud, signIn } from '../../../infra/local/testing';
-import type { ApiFeature, RouteDef } from '../../../shared/routes';
-import { routeKey } from '../../../shared/routes';
+import type { ApiFeature, RouteDef } from '../../../shared/api';
+import { routeKey } from '../../../shared/api';
 import { db } from '../../lib/db/client';
 import type { HttpEvent, HttpResult } from '../../lib/http';
 import { localAws } from '../local-aws';

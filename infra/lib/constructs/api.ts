@@ -8,7 +8,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_FEATURES, type ApiFeature, ROUTES, routeKey } from '../../../shared/routes';
+import { API_FEATURES, type ApiFeature, ROUTES, routeKey } from '../../../shared/api';
 import { acknowledge, wildcardResource } from '../nag';
 import type { Generation } from './generation';
 import { PlanformFunction } from './lambda-function';

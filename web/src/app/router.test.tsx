@@ -67,6 +67,7 @@ describe('routes', () => {
         title: 'Shared House',
         description: null,
         tags: [],
+        thumbnailUrl: null,
         files: [],
         renders: [],
       },

@@ -102,29 +102,3 @@ export async function apiRequest<S extends $ZodType | undefined = undefined>(
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'Unexpected response from the server');
   return parsed.data as Result<S>;
 }
-
-export const api = {
-  get: <S extends $ZodType | undefined = undefined>(
-    path: string,
-    options?: Omit<ApiRequestOptions<S>, 'method'>,
-  ) => apiRequest(path, { ...options, method: 'GET' }),
-  post: <S extends $ZodType | undefined = undefined>(
-    path: string,
-    body?: unknown,
-    options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>,
-  ) => apiRequest(path, { ...options, method: 'POST', body }),
-  put: <S extends $ZodType | undefined = undefined>(
-    path: string,
-    body?: unknown,
-    options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>,
-  ) => apiRequest(path, { ...options, method: 'PUT', body }),
-  patch: <S extends $ZodType | undefined = undefined>(
-    path: string,
-    body?: unknown,
-    options?: Omit<ApiRequestOptions<S>, 'method' | 'body'>,
-  ) => apiRequest(path, { ...options, method: 'PATCH', body }),
-  delete: <S extends $ZodType | undefined = undefined>(
-    path: string,
-    options?: Omit<ApiRequestOptions<S>, 'method'>,
-  ) => apiRequest(path, { ...options, method: 'DELETE' }),
-};

@@ -1,3 +1,4 @@
+import type { Generation } from '@shared/schemas/generations';
 import type {
   ProjectDetail,
   ProjectFile,
@@ -80,6 +81,25 @@ export function publicProject(overrides: Partial<PublicProject> = {}): PublicPro
     tags: [],
     thumbnailUrl: null,
     files: [],
+    renders: [],
+    ...overrides,
+  };
+}
+
+export function generation(overrides: Partial<Generation> = {}): Generation {
+  return {
+    id: 'g1',
+    projectId: 'p1',
+    status: 'running',
+    prompt: 'Photorealistic exterior view',
+    style: null,
+    fidelity: 0.7,
+    fileId: 'f1',
+    analysis: null,
+    succeeded: 0,
+    failed: 0,
+    createdAt: CREATED_AT,
+    finishedAt: null,
     renders: [],
     ...overrides,
   };

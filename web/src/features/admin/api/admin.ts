@@ -1,3 +1,4 @@
+import { adminApi } from '@shared/api/admin';
 import type { Role } from '@shared/constants';
 import type {
   AdminJobPage,
@@ -9,7 +10,6 @@ import type {
   CreateTemplateInput,
   JobStatus,
   PromptTemplate,
-  PromptTemplateList,
   RoleFilter,
   SystemHealth,
   SystemSetting,
@@ -18,9 +18,7 @@ import type {
   UpdateTemplateInput,
 } from '@shared/schemas/admin';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-const enc = encodeURIComponent;
+import { callApi } from '@/lib/api-call';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -39,64 +37,65 @@ export const PAGE_SIZE = 25;
 export const statsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.stats(),
-    queryFn: ({ signal }) => api.get('/admin/stats', { signal }) as Promise<AdminStats>,
+    queryFn: ({ signal }): Promise<AdminStats> => callApi(adminApi, 'GET /api/admin/stats', { signal }),
   });
 
 export const healthQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.health(),
-    queryFn: ({ signal }) => api.get('/admin/health', { signal }) as Promise<SystemHealth>,
+    queryFn: ({ signal }): Promise<SystemHealth> => callApi(adminApi, 'GET /api/admin/health', { signal }),
   });
 
 export const usersQueryOptions = (filters: { q: string; role: RoleFilter }) =>
   infiniteQueryOptions({
     queryKey: adminKeys.users(filters),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ role: filters.role, limit: String(PAGE_SIZE) });
-      if (filters.q) params.set('q', filters.q);
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/admin/users?${params}`, { signal }) as Promise<AdminUserPage>;
-    },
+    queryFn: ({ pageParam, signal }): Promise<AdminUserPage> =>
+      callApi(adminApi, 'GET /api/admin/users', {
+        query: { role: filters.role, limit: PAGE_SIZE, q: filters.q, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const updateUserRole = (userId: string, role: Role) =>
-  api.patch(`/admin/users/${enc(userId)}`, { role }) as Promise<AdminUser>;
+export const updateUserRole = (userId: string, role: Role): Promise<AdminUser> =>
+  callApi(adminApi, 'PATCH /api/admin/users/{userId}', { params: { userId }, body: { role } });
 
 export const templatesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.templates(),
-    queryFn: async ({ signal }) =>
-      ((await api.get('/admin/templates', { signal })) as PromptTemplateList).items,
+    queryFn: async ({ signal }) => (await callApi(adminApi, 'GET /api/admin/templates', { signal })).items,
   });
 
-export const createTemplate = (input: CreateTemplateInput) =>
-  api.post('/admin/templates', input) as Promise<PromptTemplate>;
-export const updateTemplate = (id: string, input: UpdateTemplateInput) =>
-  api.patch(`/admin/templates/${enc(id)}`, input) as Promise<PromptTemplate>;
-export const deleteTemplate = (id: string) => api.delete(`/admin/templates/${enc(id)}`);
+export const createTemplate = (input: CreateTemplateInput): Promise<PromptTemplate> =>
+  callApi(adminApi, 'POST /api/admin/templates', { body: input });
+export const updateTemplate = (id: string, input: UpdateTemplateInput): Promise<PromptTemplate> =>
+  callApi(adminApi, 'PATCH /api/admin/templates/{templateId}', { params: { templateId: id }, body: input });
+export const deleteTemplate = (id: string) =>
+  callApi(adminApi, 'DELETE /api/admin/templates/{templateId}', { params: { templateId: id } });
 
 export const settingsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.settings(),
-    queryFn: ({ signal }) => api.get('/admin/settings', { signal }) as Promise<SystemSettingList>,
+    queryFn: ({ signal }): Promise<SystemSettingList> =>
+      callApi(adminApi, 'GET /api/admin/settings', { signal }),
   });
 
-export const createSetting = (input: CreateSettingInput) =>
-  api.post('/admin/settings', input) as Promise<SystemSetting>;
-export const updateSetting = (key: string, input: UpdateSettingInput) =>
-  api.patch(`/admin/settings/${enc(key)}`, input) as Promise<SystemSetting>;
-export const deleteSetting = (key: string) => api.delete(`/admin/settings/${enc(key)}`);
+export const createSetting = (input: CreateSettingInput): Promise<SystemSetting> =>
+  callApi(adminApi, 'POST /api/admin/settings', { body: input });
+export const updateSetting = (key: string, input: UpdateSettingInput): Promise<SystemSetting> =>
+  callApi(adminApi, 'PATCH /api/admin/settings/{key}', { params: { key }, body: input });
+export const deleteSetting = (key: string) =>
+  callApi(adminApi, 'DELETE /api/admin/settings/{key}', { params: { key } });
 
 export const jobsQueryOptions = (status: JobStatus | 'all') =>
   infiniteQueryOptions({
     queryKey: adminKeys.jobs(status),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ status, limit: String(PAGE_SIZE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/admin/jobs?${params}`, { signal }) as Promise<AdminJobPage>;
-    },
+    queryFn: ({ pageParam, signal }): Promise<AdminJobPage> =>
+      callApi(adminApi, 'GET /api/admin/jobs', {
+        query: { status, limit: PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -104,11 +103,11 @@ export const jobsQueryOptions = (status: JobStatus | 'all') =>
 export const storageQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.storage(),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/admin/storage?${params}`, { signal }) as Promise<AdminStorage>;
-    },
+    queryFn: ({ pageParam, signal }): Promise<AdminStorage> =>
+      callApi(adminApi, 'GET /api/admin/storage', {
+        query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,7 +1,7 @@
-import { meSchema } from '@shared/schemas/boot';
+import { meApi } from '@shared/api/me';
 import { queryOptions } from '@tanstack/react-query';
 import { amplifyAuth, mayHaveStoredSession } from '@/lib/amplify';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-call';
 
 /** The signed-in user as the ID token names them. */
 export interface SessionUser {
@@ -39,7 +39,7 @@ export const sessionQueryOptions = () =>
   });
 
 /** `GET /api/me`: the caller's profile and role. */
-export const getMe = () => api.get('/me', { schema: meSchema });
+export const getMe = () => callApi(meApi, 'GET /api/me');
 
 export const meQueryOptions = (userId: string) =>
   queryOptions({

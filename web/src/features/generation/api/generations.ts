@@ -1,8 +1,8 @@
+import { generationsApi } from '@shared/api/generations';
 import type { CreateGenerationInput, Generation } from '@shared/schemas/generations';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
-
-const enc = encodeURIComponent;
+import { callApi } from '@/lib/api-call';
+import { ApiError } from '@/lib/api-client';
 
 /** How often a running generation is read again. */
 export const GENERATION_POLL_MS = 1500;
@@ -21,9 +21,11 @@ export async function createGeneration(
   input: CreateGenerationInput,
   idempotencyKey: string,
 ): Promise<Generation> {
-  const body = (await api.post(`/projects/${enc(projectId)}/generations`, input, {
+  const body = await callApi(generationsApi, 'POST /api/projects/{projectId}/generations', {
+    params: { projectId },
+    body: input,
     headers: { 'idempotency-key': idempotencyKey },
-  })) as { generation: Generation };
+  });
   return body.generation;
 }
 
@@ -33,9 +35,10 @@ export async function getGeneration(
   generationId: string,
   signal?: AbortSignal,
 ): Promise<Generation> {
-  const body = (await api.get(`/projects/${enc(projectId)}/generations/${enc(generationId)}`, {
+  const body = await callApi(generationsApi, 'GET /api/projects/{projectId}/generations/{generationId}', {
+    params: { projectId, generationId },
     signal,
-  })) as { generation: Generation };
+  });
   return body.generation;
 }
 

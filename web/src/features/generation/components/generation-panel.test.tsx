@@ -18,7 +18,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api,
+  apiRequest: (await import('@/test/fake-transport')).fakeTransport(api),
 }));
 
 const PROJECT = projectSummary({ id: 'p1', title: 'Harbour Lofts' });
@@ -184,7 +184,7 @@ describe('GenerationPanel', () => {
 
     await act(async () => answer({ generation: generation() }));
     expect(await screen.findByText('Rendering...')).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith('/projects/p1/generations/g1', expect.anything());
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/generations/g1');
     expect(generateButton()).toHaveTextContent('Generating...');
     expect(generateButton()).toBeDisabled();
     expect(screen.getByText('Generating 3 visualizations...')).toBeInTheDocument();

@@ -1,12 +1,7 @@
-import { type PlanCorrections, planModelSchema } from '@shared/plan/schema';
+import { filesApi } from '@shared/api/files';
+import type { PlanCorrections } from '@shared/plan/schema';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { api } from '@/lib/api-client';
-
-const enc = encodeURIComponent;
-const planResponseSchema = z.object({ plan: planModelSchema });
-const planPath = (projectId: string, fileId: string) =>
-  `/projects/${enc(projectId)}/files/${enc(fileId)}/plan`;
+import { callApi } from '@/lib/api-call';
 
 export const planKeys = {
   plan: (projectId: string, fileId: string) => ['plan', projectId, fileId] as const,
@@ -16,7 +11,13 @@ export const planKeys = {
 export const planQueryOptions = (projectId: string, fileId: string) =>
   queryOptions({
     queryKey: planKeys.plan(projectId, fileId),
-    queryFn: async () => (await api.get(planPath(projectId, fileId), { schema: planResponseSchema })).plan,
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/plan', {
+          params: { projectId, fileId },
+          signal,
+        })
+      ).plan,
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? 1000 : false),
   });
 
@@ -25,7 +26,12 @@ export function useCorrectPlan(projectId: string, fileId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (corrections: PlanCorrections) =>
-      (await api.patch(planPath(projectId, fileId), corrections, { schema: planResponseSchema })).plan,
+      (
+        await callApi(filesApi, 'PATCH /api/projects/{projectId}/files/{fileId}/plan', {
+          params: { projectId, fileId },
+          body: corrections,
+        })
+      ).plan,
     onSuccess: (plan) => client.setQueryData(planKeys.plan(projectId, fileId), plan),
   });
 }

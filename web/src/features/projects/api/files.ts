@@ -1,23 +1,22 @@
-import { api } from '@/lib/api-client';
+import { filesApi } from '@shared/api/files';
+import type { ModelFormat } from '@shared/schemas/projects';
+import { callApi } from '@/lib/api-call';
 import { saveFrom } from '@/lib/download';
 
-const enc = encodeURIComponent;
+export type { ModelFormat };
 
 /** `GET /api/projects/{id}/files/{fileId}/download`: a short-lived URL that downloads the original file. */
 export const getFileDownload = (projectId: string, fileId: string) =>
-  api.get(`/projects/${enc(projectId)}/files/${enc(fileId)}/download`) as Promise<{
-    url: string;
-    fileName: string;
-  }>;
-
-export type ModelFormat = 'glb' | 'ifc';
+  callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/download', {
+    params: { projectId, fileId },
+  });
 
 /** `GET /api/projects/{id}/files/{fileId}/model?format=glb|ifc`: a short-lived URL that downloads the 3D model. */
 export const getModelDownload = (projectId: string, fileId: string, format: ModelFormat = 'glb') =>
-  api.get(`/projects/${enc(projectId)}/files/${enc(fileId)}/model?format=${format}`) as Promise<{
-    url: string;
-    fileName: string;
-  }>;
+  callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/model', {
+    params: { projectId, fileId },
+    query: { format },
+  });
 
 /** Asks for a download URL and lets the browser download it (the URL answers with an attachment). */
 export async function downloadFile(projectId: string, fileId: string): Promise<void> {

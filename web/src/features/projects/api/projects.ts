@@ -1,3 +1,4 @@
+import { projectsApi } from '@shared/api/projects';
 import type {
   CreateProjectInput,
   ProjectDetail,
@@ -14,7 +15,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-call';
 
 export type StatusFilter = 'all' | ProjectStatus;
 /** The spec's All, Draft, Processing, Completed, and Failed (a project whose latest generation made no render). */
@@ -35,35 +36,38 @@ export const projectKeys = {
   detail: (id: string) => ['projects', 'detail', id] as const,
 };
 
-const enc = encodeURIComponent;
-
 /** `GET /api/projects`: one page of the caller's projects, newest update first. */
 export function listProjects(
   filters: ProjectListFilters,
   cursor?: string | null,
   signal?: AbortSignal,
 ): Promise<ProjectPage> {
-  const params = new URLSearchParams({ status: filters.status, limit: String(PROJECTS_PAGE_SIZE) });
-  const q = filters.q.trim();
-  if (q) params.set('q', q);
-  if (cursor) params.set('cursor', cursor);
-  return api.get(`/projects?${params}`, { signal }) as Promise<ProjectPage>;
+  return callApi(projectsApi, 'GET /api/projects', {
+    query: {
+      status: filters.status,
+      limit: PROJECTS_PAGE_SIZE,
+      q: filters.q.trim(),
+      cursor: cursor ?? undefined,
+    },
+    signal,
+  });
 }
 
 /** `GET /api/projects/{id}`: the project with its files and renders, newest first. */
-export const getProject = (id: string, signal?: AbortSignal) =>
-  api.get(`/projects/${enc(id)}`, { signal }) as Promise<ProjectDetail>;
+export const getProject = (id: string, signal?: AbortSignal): Promise<ProjectDetail> =>
+  callApi(projectsApi, 'GET /api/projects/{projectId}', { params: { projectId: id }, signal });
 
 /** `POST /api/projects`: a new draft project. */
-export const createProject = (input: CreateProjectInput) =>
-  api.post('/projects', input) as Promise<ProjectSummary>;
+export const createProject = (input: CreateProjectInput): Promise<ProjectSummary> =>
+  callApi(projectsApi, 'POST /api/projects', { body: input });
 
 /** `PATCH /api/projects/{id}`: title, description, tags or settings. */
-export const updateProject = (id: string, patch: UpdateProjectInput) =>
-  api.patch(`/projects/${enc(id)}`, patch) as Promise<ProjectSummary>;
+export const updateProject = (id: string, patch: UpdateProjectInput): Promise<ProjectSummary> =>
+  callApi(projectsApi, 'PATCH /api/projects/{projectId}', { params: { projectId: id }, body: patch });
 
 /** `DELETE /api/projects/{id}`: the project with all its files and renders. */
-export const deleteProject = (id: string) => api.delete(`/projects/${enc(id)}`) as Promise<void>;
+export const deleteProject = (id: string): Promise<undefined> =>
+  callApi(projectsApi, 'DELETE /api/projects/{projectId}', { params: { projectId: id } });
 
 /** The dashboard's list: pages of projects for a status filter and search text, fetched on demand. */
 export const projectsQueryOptions = (filters: ProjectListFilters) =>

@@ -1,10 +1,6 @@
-import { planModelSchema } from '@shared/plan/schema';
+import { publicApi } from '@shared/api/public';
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod';
-import { api } from '@/lib/api-client';
-
-const enc = encodeURIComponent;
-const planResponseSchema = z.object({ plan: planModelSchema });
+import { callApi } from '@/lib/api-call';
 
 /** `GET /api/public/projects/{id}/files/{fileId}/plan?k=token`: a shared drawing's plan, without signing in. */
 export const publicPlanQueryOptions = (projectId: string, token: string, fileId: string) =>
@@ -12,10 +8,10 @@ export const publicPlanQueryOptions = (projectId: string, token: string, fileId:
     queryKey: ['public-plan', projectId, token, fileId] as const,
     queryFn: async ({ signal }) =>
       (
-        await api.get(`/public/projects/${enc(projectId)}/files/${enc(fileId)}/plan?k=${enc(token)}`, {
-          auth: false,
+        await callApi(publicApi, 'GET /api/public/projects/{projectId}/files/{fileId}/plan', {
+          params: { projectId, fileId },
+          query: { k: token },
           signal,
-          schema: planResponseSchema,
         })
       ).plan,
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2000 : false),

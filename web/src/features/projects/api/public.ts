@@ -1,13 +1,15 @@
+import { publicApi } from '@shared/api/public';
 import type { PublicProject } from '@shared/schemas/projects';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-call';
 
 /** `GET /api/public/projects/{id}?k=token`, without signing in. */
-export const getPublicProject = (id: string, token: string, signal?: AbortSignal) =>
-  api.get(`/public/projects/${encodeURIComponent(id)}?k=${encodeURIComponent(token)}`, {
-    auth: false,
+export const getPublicProject = (id: string, token: string, signal?: AbortSignal): Promise<PublicProject> =>
+  callApi(publicApi, 'GET /api/public/projects/{projectId}', {
+    params: { projectId: id },
+    query: { k: token },
     signal,
-  }) as Promise<PublicProject>;
+  });
 
 export const publicProjectQueryOptions = (id: string, token: string) =>
   queryOptions({

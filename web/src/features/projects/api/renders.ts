@@ -1,16 +1,14 @@
-import type { ExportSize, Generation, RenderExport } from '@shared/schemas/generations';
-import { api } from '@/lib/api-client';
+import { generationsApi } from '@shared/api/generations';
+import type { ExportSize, Generation } from '@shared/schemas/generations';
+import { callApi } from '@/lib/api-call';
 import { saveFrom } from '@/lib/download';
-
-const enc = encodeURIComponent;
 
 /** `GET /api/projects/{id}/renders/{renderId}/download`: a short-lived URL for the render's PNG. */
 export async function downloadRender(projectId: string, renderId: string): Promise<void> {
   saveFrom(
-    (await api.get(`/projects/${enc(projectId)}/renders/${enc(renderId)}/download`)) as {
-      url: string;
-      fileName: string;
-    },
+    await callApi(generationsApi, 'GET /api/projects/{projectId}/renders/{renderId}/download', {
+      params: { projectId, renderId },
+    }),
   );
 }
 
@@ -19,9 +17,9 @@ export async function downloadRender(projectId: string, renderId: string): Promi
  * again while that retry runs answers the same run.
  */
 export async function retryRender(projectId: string, renderId: string): Promise<Generation> {
-  const body = (await api.post(`/projects/${enc(projectId)}/renders/${enc(renderId)}/retry`, {})) as {
-    generation: Generation;
-  };
+  const body = await callApi(generationsApi, 'POST /api/projects/{projectId}/renders/{renderId}/retry', {
+    params: { projectId, renderId },
+  });
   return body.generation;
 }
 
@@ -35,19 +33,20 @@ export async function refineRender(
   prompt: string,
   idempotencyKey: string,
 ): Promise<Generation> {
-  const body = (await api.post(
-    `/projects/${enc(projectId)}/renders/${enc(renderId)}/refine`,
-    { prompt },
-    { headers: { 'idempotency-key': idempotencyKey } },
-  )) as { generation: Generation };
+  const body = await callApi(generationsApi, 'POST /api/projects/{projectId}/renders/{renderId}/refine', {
+    params: { projectId, renderId },
+    body: { prompt },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
   return body.generation;
 }
 
 /** `POST /api/projects/{id}/renders/{renderId}/exports`: asks for the render at 2048 or 4096 px (made asynchronously). */
 export const exportRender = (projectId: string, renderId: string, size: ExportSize) =>
-  api.post(`/projects/${enc(projectId)}/renders/${enc(renderId)}/exports`, { size }) as Promise<{
-    export: RenderExport & { size: ExportSize };
-  }>;
+  callApi(generationsApi, 'POST /api/projects/{projectId}/renders/{renderId}/exports', {
+    params: { projectId, renderId },
+    body: { size },
+  });
 
 /** Downloads a render's high-resolution export once it is ready. */
 export async function downloadRenderExport(
@@ -56,9 +55,9 @@ export async function downloadRenderExport(
   size: ExportSize,
 ): Promise<void> {
   saveFrom(
-    (await api.get(`/projects/${enc(projectId)}/renders/${enc(renderId)}/download?size=${size}`)) as {
-      url: string;
-      fileName: string;
-    },
+    await callApi(generationsApi, 'GET /api/projects/{projectId}/renders/{renderId}/download', {
+      params: { projectId, renderId },
+      query: { size: `${size}` },
+    }),
   );
 }

@@ -1,16 +1,15 @@
+import { projectsApi } from '@shared/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/api-call';
 import { patchCachedProject } from './projects';
-
-const enc = encodeURIComponent;
 
 /** `POST /api/projects/{id}/share`: the project's read-only link (the live one, or a new one). */
 export const createShareLink = (projectId: string) =>
-  api.post(`/projects/${enc(projectId)}/share`) as Promise<{ url: string }>;
+  callApi(projectsApi, 'POST /api/projects/{projectId}/share', { params: { projectId } });
 
 /** `DELETE /api/projects/{id}/share`: the link stops working. */
 export const revokeShareLink = (projectId: string) =>
-  api.delete(`/projects/${enc(projectId)}/share`) as Promise<void>;
+  callApi(projectsApi, 'DELETE /api/projects/{projectId}/share', { params: { projectId } });
 
 export function useCreateShareLink(projectId: string) {
   const client = useQueryClient();

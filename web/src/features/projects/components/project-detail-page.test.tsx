@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { projectDetail, projectFile, projectRender } from '@/test/fixtures';
+import { generation, projectDetail, projectFile, projectRender } from '@/test/fixtures';
 import { renderPage, signedInAs } from '@/test/render';
 import { RENDER_POLL_MS } from '../api/projects';
 import { ProjectDetailPage, recentActivity } from './project-detail-page';
@@ -18,7 +18,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api,
+  apiRequest: (await import('@/test/fake-transport')).fakeTransport(api),
 }));
 
 function setup(path = '/projects/p1') {
@@ -70,7 +70,7 @@ describe('ProjectDetailPage', () => {
     setup();
     expect(screen.getByRole('status', { name: 'Loading project' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Riverside House', level: 1 })).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith('/projects/p1', expect.anything());
+    expect(api.get).toHaveBeenCalledWith('/projects/p1');
     expect(screen.getByText('Two storeys by the river')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('ProjectDetailPage', () => {
     const file = projectFile({ id: 'f1', projectId: 'p1', originalName: 'plan.png' });
     api.get.mockImplementation(async (path: string) =>
       path.endsWith('/download')
-        ? { url: 'http://s3.local/plan.png?sig', fileName: 'plan.png' }
+        ? { url: 'http://s3.local/plan.png?sig', fileName: 'plan.png', expiresIn: 300 }
         : projectDetail({ id: 'p1', files: [file] }),
     );
     const clicked: HTMLAnchorElement[] = [];
@@ -177,7 +177,7 @@ describe('ProjectDetailPage', () => {
     });
     api.get.mockImplementation(async (path: string) =>
       path.includes('/model')
-        ? { url: 'http://s3.local/plan-model.glb?sig', fileName: 'plan-model.glb' }
+        ? { url: 'http://s3.local/plan-model.glb?sig', fileName: 'plan-model.glb', expiresIn: 300 }
         : projectDetail({ id: 'p1', files: [ready, reading] }),
     );
     const clicked: HTMLAnchorElement[] = [];
@@ -304,10 +304,11 @@ describe('ProjectDetailPage', () => {
         ? {
             url: 'https://renders.example/r1.png?sig',
             fileName: 'Riverside House - Lighting & materials.png',
+            expiresIn: 300,
           }
         : projectDetail({ id: 'p1', status: 'completed', renders: [done, failed] }),
     );
-    api.post.mockResolvedValue({ generation: { id: 'g1' } });
+    api.post.mockResolvedValue({ generation: generation({ id: 'g1' }) });
     const { user } = setup('/projects/p1?tab=renders');
     const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (2)' }));
     await user.click(panel.getByRole('button', { name: 'Download Lighting & materials as PNG' }));
@@ -316,7 +317,7 @@ describe('ProjectDetailPage', () => {
     // One failed card: its own reason on it.
     expect(panel.getByText('Content filtered')).toBeInTheDocument();
     await user.click(panel.getByRole('button', { name: 'Retry Alternative camera' }));
-    expect(api.post).toHaveBeenCalledWith('/projects/p1/renders/r2/retry', {});
+    expect(api.post).toHaveBeenCalledWith('/projects/p1/renders/r2/retry');
     click.mockRestore();
   });
 
@@ -347,7 +348,7 @@ describe('ProjectDetailPage', () => {
     api.get.mockResolvedValue(
       projectDetail({ id: 'p1', status: 'processing', renders: [second, first, root] }),
     );
-    api.post.mockResolvedValue({ generation: { id: 'g4' } });
+    api.post.mockResolvedValue({ generation: generation({ id: 'g4' }) });
     const { user } = setup('/projects/p1?tab=renders');
     const panel = within(await screen.findByRole('tabpanel', { name: 'Renders (3)' }));
     // One group (the refinements are not generations of their own), one card, its thread oldest first.
@@ -386,6 +387,7 @@ describe('ProjectDetailPage', () => {
         ? {
             url: 'https://renders.example/r1@2048.png?sig',
             fileName: 'Riverside House - Lighting & materials (2048 px).png',
+            expiresIn: 300,
           }
         : projectDetail({ id: 'p1', status: 'completed', renders: [render] }),
     );

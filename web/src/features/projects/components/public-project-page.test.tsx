@@ -14,7 +14,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api,
+  apiRequest: (await import('@/test/fake-transport')).fakeTransport(api),
 }));
 
 const KEY = 'abcdefghijklmnopqrstuvwxyz';
@@ -60,10 +60,8 @@ describe('PublicProjectPage', () => {
     );
     setup();
     expect(await screen.findByRole('heading', { name: 'Riverside House', level: 1 })).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith(
-      `/public/projects/p1?k=${KEY}`,
-      expect.objectContaining({ auth: false }),
-    );
+    // The route is public: the contract's client sends it no ID token (api-call.test.ts).
+    expect(api.get).toHaveBeenCalledWith(`/public/projects/p1?k=${KEY}`);
     expect(screen.getByText('Read-only access')).toBeInTheDocument();
     expect(screen.getByText('Two storeys')).toBeInTheDocument();
     expect(screen.getByText('Residential')).toBeInTheDocument();

@@ -1,17 +1,19 @@
+import { filesApi } from '@shared/api/files';
 import type { ProjectFile, UploadTicket } from '@shared/schemas/projects';
-import { api } from '@/lib/api-client';
-
-const enc = encodeURIComponent;
+import { callApi } from '@/lib/api-call';
 
 /** `POST /api/projects/{id}/files`: registers a file and answers with a presigned POST to upload it to. */
 export const requestUpload = (
   projectId: string,
   input: { name: string; size: number; contentType: string },
-) => api.post(`/projects/${enc(projectId)}/files`, input) as Promise<UploadTicket>;
+): Promise<UploadTicket> =>
+  callApi(filesApi, 'POST /api/projects/{projectId}/files', { params: { projectId }, body: input });
 
 /** `POST /api/projects/{id}/files/{fileId}/complete`: the server checks the stored bytes and marks it uploaded. */
-export const completeUpload = (projectId: string, fileId: string) =>
-  api.post(`/projects/${enc(projectId)}/files/${enc(fileId)}/complete`) as Promise<ProjectFile>;
+export const completeUpload = (projectId: string, fileId: string): Promise<ProjectFile> =>
+  callApi(filesApi, 'POST /api/projects/{projectId}/files/{fileId}/complete', {
+    params: { projectId, fileId },
+  });
 
 /** The <Message> of an S3 XML error body, if any. */
 function storageMessage(body: string): string | null {

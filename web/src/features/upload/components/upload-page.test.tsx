@@ -18,7 +18,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/api-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  api,
+  apiRequest: (await import('@/test/fake-transport')).fakeTransport(api),
 }));
 vi.mock('../api/uploads', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../api/uploads')>()),

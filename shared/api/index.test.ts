@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_FEATURES, findRoute, matchPath, ROUTES, routeKey } from './routes';
+import { API_FEATURES, findRoute, matchPath, ROUTES, routeKey } from '.';
 
 describe('route table', () => {
   it('matches paths with parameters and decodes them', () => {

@@ -1,0 +1,78 @@
+/** A project's drawings: upload, what Planform read in them (the plan), their 3D model and downloads. */
+import { planCorrectionsSchema, planResponseSchema } from '../plan/schema';
+import { downloadLinkSchema } from '../schemas/common';
+import {
+  createFileSchema,
+  modelQuerySchema,
+  projectFileSchema,
+  uploadTicketSchema,
+} from '../schemas/projects';
+import { defineFeature } from './contract';
+import { OWNER } from './words';
+
+export const filesApi = defineFeature('files', {
+  'POST /api/projects/{projectId}/files': {
+    auth: 'jwt',
+    response: uploadTicketSchema,
+    summary: 'Records a file and returns a presigned POST (1 B–100 MB, 15 minutes) to upload it to S3.',
+    body: createFileSchema,
+    responses: ['201 `{ file, upload: { url, fields } }`', '400 type or size', OWNER],
+  },
+  'POST /api/projects/{projectId}/files/{fileId}/complete': {
+    auth: 'jwt',
+    response: projectFileSchema,
+    summary:
+      'Checks the stored object (size ≤ 100 MB, content by magic bytes or DXF structure) and counts it.',
+    responses: [
+      '200 `ProjectFile`',
+      '413 over 100 MB / 422 content does not match: object deleted, file marked `error`',
+      '409 not uploaded yet',
+      OWNER,
+    ],
+  },
+  'GET /api/projects/{projectId}/files/{fileId}/download': {
+    auth: 'jwt',
+    response: downloadLinkSchema,
+    summary: 'A presigned GET (5 minutes) that downloads the file under its original name.',
+    responses: ['200 `{ url, fileName, expiresIn }`', OWNER],
+  },
+  'GET /api/projects/{projectId}/files/{fileId}/plan': {
+    auth: 'jwt',
+    response: planResponseSchema,
+    summary:
+      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text). `storeyHeight` (metres) is the drawing's when it states one, else the `rendering.storey_height` setting: every 3D model of the plan is built at it.",
+    responses: ['200 `{ plan }`', '404 the file is not uploaded', OWNER],
+  },
+  'GET /api/projects/{projectId}/files/{fileId}/model': {
+    auth: 'jwt',
+    response: downloadLinkSchema,
+    query: modelQuerySchema,
+    summary:
+      "The drawing's 3D model, built from its plan by the one scene builder (shared/scene): `?format=glb` (glTF 2.0 binary, metres, Y up, a named node per wall, opening and room) or `?format=ifc` (IFC4: IfcWall per wall with its thickness, IfcDoor/IfcWindow filling IfcOpeningElements, IfcSpace per room with its net floor area, IfcSlab floors and roof; metres, Z up). Answers a presigned GET (5 minutes) that downloads `<drawing name>-model.glb` or `.ifc`.",
+    responses: [
+      '200 `{ url, fileName, expiresIn }`',
+      '400 `VALIDATION_FAILED` (an unknown format)',
+      '409 `CONFLICT` while the plan is still being read',
+      "422 `UNPROCESSABLE` when no walls were read (the plan's message says why)",
+      OWNER,
+    ],
+  },
+  'PATCH /api/projects/{projectId}/files/{fileId}/plan': {
+    auth: 'jwt',
+    response: planResponseSchema,
+    summary:
+      'Corrects the plan and keeps the correction: `metresPerUnit` (a known length or chosen units) applies at once; `viewId` (`page-N` of a PDF, `view-N` of a CAD sheet, from `plan.source.views`) reads the drawing again (the answer is then `processing`).',
+    body: planCorrectionsSchema,
+    responses: [
+      '200 `{ plan }`',
+      '400 `VALIDATION_FAILED`',
+      '409 `CONFLICT` while the plan is still being read',
+      OWNER,
+    ],
+  },
+  'DELETE /api/projects/{projectId}/files/{fileId}': {
+    auth: 'jwt',
+    summary: 'Deletes a file (uploaded or still uploading) and its objects; counts follow.',
+    responses: ['204', OWNER],
+  },
+});

@@ -1,0 +1,28 @@
+/** A shared project, read through its link's token without signing in. */
+import { planResponseSchema } from '../plan/schema';
+import { publicProjectQuerySchema, publicProjectSchema } from '../schemas/projects';
+import { defineFeature } from './contract';
+
+export const publicApi = defineFeature('public', {
+  'GET /api/public/projects/{projectId}': {
+    auth: 'none',
+    response: publicProjectSchema,
+    summary: 'The read-only view of a shared project (no auth). Never e-mails, user ids or storage keys.',
+    query: publicProjectQuerySchema,
+    responses: [
+      '200 `PublicProject` with `Referrer-Policy: no-referrer`, `X-Robots-Tag: noindex`',
+      '404 wrong or revoked link',
+    ],
+  },
+  'GET /api/public/projects/{projectId}/files/{fileId}/plan': {
+    auth: 'none',
+    response: planResponseSchema,
+    summary:
+      "What Planform read in a shared drawing (the share page's 3D view), without the owner's corrections. Never starts a reading.",
+    query: publicProjectQuerySchema,
+    responses: [
+      "200 `{ plan }` (`PlanModel`; `processing` until the owner's upload has been read) with `Referrer-Policy: no-referrer`",
+      '404 wrong or revoked link, or no such file in the shared project',
+    ],
+  },
+});
