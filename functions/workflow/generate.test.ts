@@ -6,12 +6,17 @@ import { PLAN_MODEL_VERSION, type PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { defaultCameras } from '../../shared/scene/cameras';
 import type { NormalisedDrawing } from '../lib/drawings/types';
-import { createBedrockImageProvider, overrideImageProvider } from '../lib/providers';
+import { createBedrockImageProvider } from '../lib/providers';
 import { prepareConditionImage, sceneConditionImage } from '../lib/providers/conditioning';
 import { seedFor } from '../lib/providers/prompt';
 import { STABILITY_LIMITS, stabilityCanvasSide } from '../lib/providers/stability';
+import { overrideImageProvider } from '../test/image-provider-stand-in';
 import { handler, imageRequest } from './generate';
 import type { VariationInput } from './types';
+
+vi.mock('../lib/providers', async (importOriginal) =>
+  (await import('../test/image-provider-stand-in')).withStandIn(await importOriginal()),
+);
 
 // The task's S3 side: the normalised drawing comes from memory, the PNG goes nowhere.
 const stored = vi.hoisted(() => ({

@@ -5,7 +5,7 @@
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInvoker } from '../../infra/local/functions';
 import {
   LOCAL_CREDENTIALS,
@@ -26,12 +26,17 @@ import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing
 import { refineRender, retryRender, startGeneration } from '../lib/generation/service';
 import { executionNameOf, type StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
-import { ContentFilteredError, overrideImageProvider, ProviderThrottledError } from '../lib/providers';
+import { ContentFilteredError, ProviderThrottledError } from '../lib/providers';
 import type { ImageProvider, ImageRequest } from '../lib/providers/types';
 import { analyseDrawing, localImageProvider } from '../lib/render';
 import { readObject } from '../lib/storage';
+import { overrideImageProvider } from '../test/image-provider-stand-in';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
+
+vi.mock('../lib/providers', async (importOriginal) =>
+  (await import('../test/image-provider-stand-in')).withStandIn(await importOriginal()),
+);
 
 const STATE_MACHINE = 'arn:aws:states:us-east-1:000000000000:stateMachine:planform-generate-inprocess';
 let sfn: LocalStepFunctions;

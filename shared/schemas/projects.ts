@@ -116,10 +116,6 @@ export const createFileSchema = z
   });
 export type CreateFileInput = z.input<typeof createFileSchema>;
 
-export const projectIdParamsSchema = z.object({ projectId: z.string().regex(/^[0-9a-z]{26}$/) });
-export const fileIdParamsSchema = projectIdParamsSchema.extend({
-  fileId: z.string().regex(/^[0-9a-z]{26}$/),
-});
 /** The 3D model's export formats (`GET …/files/{fileId}/model?format=`). */
 export const MODEL_FORMATS = ['glb', 'ifc'] as const;
 export type ModelFormat = (typeof MODEL_FORMATS)[number];

@@ -1,9 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { badRequest } from '../errors';
 import { newId } from '../ids';
-import { db, tableName } from './client';
+import { tableName } from './client';
 import { keys } from './keys';
-import { encodeCursor, withoutKeys } from './paging';
 
 export type AuditAction =
   | 'user.role.update'
@@ -53,43 +50,5 @@ export function auditPut(entry: AuditEntry) {
       Item: { ...keys.audit(entry.at, entry.id), type: 'audit', ...entry },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
-  };
-}
-
-/** For changes made outside DynamoDB (none yet): a standalone write. */
-export async function recordAudit(entry: AuditEntry): Promise<void> {
-  await db().send(new PutCommand(auditPut(entry).Put));
-}
-
-function decodeAuditCursor(cursor: string): Record<string, unknown> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (key.PK === keys.auditPartition && typeof key.SK === 'string' && Object.keys(key).length === 2)
-      return key;
-  } catch {
-    // fall through
-  }
-  throw badRequest('Invalid cursor');
-}
-
-/** The audit log, newest first, a page at a time (for the console's future audit screen). */
-export async function listAudit(
-  options: { cursor?: string; limit?: number } = {},
-): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
-  const limit = options.limit ?? 50;
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.auditPartition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: options.cursor ? decodeAuditCursor(options.cursor) : undefined,
-    }),
-  );
-  const items = (page.Items ?? []).map((item) => withoutKeys<AuditEntry>(item));
-  return {
-    items,
-    nextCursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null,
   };
 }

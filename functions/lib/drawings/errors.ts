@@ -8,16 +8,6 @@ export const unprocessable = (message: string, details?: unknown) =>
 export const tooLarge = (message: string, details?: unknown) =>
   new AppError('PAYLOAD_TOO_LARGE', message, details);
 
-/** Runs `work`, turning anything that is not already an AppError into an UNPROCESSABLE one with `message`. */
-export async function asUnprocessable<T>(message: string, work: () => Promise<T> | T): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw unprocessable(message, { cause: err instanceof Error ? err.message : String(err) });
-  }
-}
-
 /** Rejects after `ms` with an UNPROCESSABLE error carrying `message`. */
 export async function withTimeout<T>(
   promise: Promise<T>,

@@ -13,7 +13,6 @@ import {
   ProviderThrottledError,
   ProviderTimeoutError,
 } from './errors';
-import { resetLifecycleCache } from './lifecycle';
 import { NOVA_CANVAS_LIMITS } from './nova-canvas';
 import { seedFor } from './prompt';
 import { STABILITY_LIMITS } from './stability';
@@ -56,7 +55,6 @@ beforeAll(async () => {
     .toBuffer();
 });
 beforeEach(() => {
-  resetLifecycleCache();
   process.env.LOG_LEVEL = 'error';
 });
 afterEach(() => {

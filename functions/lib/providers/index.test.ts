@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMAGE_PROVIDERS } from '../../../shared/domain';
 import { localImageProvider } from '../render';
-import {
-  DEFAULT_MODEL_IDS,
-  getImageProvider,
-  MODEL_IDS,
-  overrideImageProvider,
-  ProviderThrottledError,
-} from '.';
+import { DEFAULT_MODEL_IDS, getImageProvider, MODEL_IDS } from '.';
 
 afterEach(() => {
-  overrideImageProvider(null);
   delete process.env.BEDROCK_STABILITY_MODEL_ID;
   delete process.env.BEDROCK_NOVA_CANVAS_MODEL_ID;
   delete process.env.BEDROCK_ANALYSIS_MODEL_ID;
@@ -21,23 +14,6 @@ describe('getImageProvider', () => {
     for (const id of IMAGE_PROVIDERS) expect(getImageProvider(id).id).toBe(id);
     expect(getImageProvider('local')).toBe(localImageProvider);
     expect(getImageProvider('bedrock-nova-canvas')).toBe(getImageProvider('bedrock-nova-canvas'));
-  });
-
-  it('returns the test override, whatever the id, until it is cleared', async () => {
-    const faulty = {
-      id: 'faulty',
-      generate: async () => {
-        throw new ProviderThrottledError();
-      },
-    };
-    overrideImageProvider(faulty);
-    expect(getImageProvider('local')).toBe(faulty);
-    expect(getImageProvider('bedrock-stability-structure')).toBe(faulty);
-    await expect(getImageProvider('local').generate({} as never)).rejects.toMatchObject({
-      name: 'ProviderThrottled',
-    });
-    overrideImageProvider(null);
-    expect(getImageProvider('local')).toBe(localImageProvider);
   });
 });
 

@@ -22,15 +22,13 @@ export {
 } from './bedrock-image';
 export { BEDROCK_REQUEST_TIMEOUT_MS, bedrockRuntimeClient, DEFAULT_MODEL_IDS, MODEL_IDS } from './config';
 export * from './errors';
-export { assertModelActive, foundationModelId, resetLifecycleCache } from './lifecycle';
+export { assertModelActive, foundationModelId } from './lifecycle';
 export type { ImageProvider, ImageRequest, ImageResult } from './types';
 
-let override: ImageProvider | null = null;
 const bedrock = new Map<ImageProviderId, ImageProvider>();
 
 /** The provider for an id; the Bedrock ones are created once per container. */
 export function getImageProvider(id: ImageProviderId): ImageProvider {
-  if (override) return override;
   switch (id) {
     case 'local':
       return localImageProvider;
@@ -50,13 +48,4 @@ export function getImageProvider(id: ImageProviderId): ImageProvider {
       throw new Error(`Unknown image provider ${String(unknown)}`);
     }
   }
-}
-
-/**
- * TEST-ONLY seam: while set, getImageProvider returns `provider` whatever the id, so integration tests can
- * inject faults (throttling, content filtering, timeouts) into the pipeline. Pass null to restore. Production
- * code must never call this.
- */
-export function overrideImageProvider(provider: ImageProvider | null): void {
-  override = provider;
 }

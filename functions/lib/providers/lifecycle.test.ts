@@ -1,7 +1,7 @@
 import { type BedrockClient, GetFoundationModelCommand } from '@aws-sdk/client-bedrock';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ModelUnavailableError, ProviderRequestError, ProviderThrottledError } from './errors';
-import { assertModelActive, foundationModelId, legacyModelMessage, resetLifecycleCache } from './lifecycle';
+import { assertModelActive, foundationModelId, legacyModelMessage } from './lifecycle';
 
 /** A GetFoundationModel answer as documented (modelDetails.modelLifecycle.status ACTIVE | LEGACY). */
 const details = (modelId: string, status: string) => ({
@@ -25,8 +25,6 @@ function stubClient(answer: (id: string) => unknown) {
   });
   return { client: { send } as unknown as BedrockClient, send };
 }
-
-beforeEach(() => resetLifecycleCache());
 
 describe('foundationModelId', () => {
   it('strips cross-Region inference profile prefixes and ARNs, but not provider names', () => {

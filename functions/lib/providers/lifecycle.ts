@@ -33,13 +33,11 @@ const bedrockClient = () => {
   return defaultClient;
 };
 
-/** Per container: model id → the lifecycle check's outcome (successful answers only; failures are retried). */
-const cache = new Map<string, Promise<void>>();
-
-/** Forgets cached lifecycle answers (tests). */
-export function resetLifecycleCache(): void {
-  cache.clear();
-}
+/**
+ * Per container and client: model id → the lifecycle check's outcome (answers only; failures are retried). Keyed by
+ * the client too, so each client (the one container client, or a test's own) has answers of its own.
+ */
+const caches = new WeakMap<BedrockClient, Map<string, Promise<void>>>();
 
 async function check(modelId: string, client: BedrockClient): Promise<void> {
   const id = foundationModelId(modelId);
@@ -72,10 +70,16 @@ async function check(modelId: string, client: BedrockClient): Promise<void> {
  */
 export function assertModelActive(modelId: string, client?: BedrockClient): Promise<void> {
   const key = foundationModelId(modelId);
+  const bedrock = client ?? bedrockClient();
+  let cache = caches.get(bedrock);
+  if (!cache) {
+    cache = new Map();
+    caches.set(bedrock, cache);
+  }
   let pending = cache.get(key);
   if (!pending) {
-    pending = check(modelId, client ?? bedrockClient()).catch((err) => {
-      if (!(err instanceof ModelUnavailableError)) cache.delete(key);
+    pending = check(modelId, bedrock).catch((err) => {
+      if (!(err instanceof ModelUnavailableError)) cache?.delete(key);
       throw err;
     });
     cache.set(key, pending);

@@ -21,18 +21,6 @@ export function hashBytes(bytes: Uint8Array, seed = 0x811c9dc5): number {
   return Math.imul(h ^ bytes.length, 0x01000193) >>> 0;
 }
 
-/** mulberry32 PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const fade = (t: number) => t * t * (3 - 2 * t);
 
 /** Smooth value noise in [0, 1). */
