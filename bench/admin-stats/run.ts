@@ -4,6 +4,7 @@
  * from counters, so the latency and the DynamoDB calls per request must not grow with the data:
  * p50 and p95 at 20,000 over those at 100 must stay <= 1.2. Run: npm run bench:admin-stats
  */
+
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/lib/db/keys';
@@ -11,7 +12,7 @@ import { searchTextOf } from '../../functions/lib/db/projects';
 import { newId } from '../../functions/lib/ids';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, TABLE_NAME } from '../../infra/local/names';
 import { spawnLocalCloud } from '../../infra/local/spawn';
-import { signInWithPassword } from '../lib/cloud-client';
+import { dynamoCalls, signInWithPassword } from '../lib/cloud-client';
 import { printTable, runLoad } from '../lib/load';
 
 const SIZES = [100, Number(process.env.BENCH_PROJECTS ?? 20_000)];
@@ -172,13 +173,6 @@ async function seedProjects(doc: DynamoDBDocumentClient, users: string[], from: 
     jobsCompleted: n,
   });
   return items.length;
-}
-
-async function dynamoCalls(url: string): Promise<number> {
-  const metrics = (await (await fetch(`${url}/_local/metrics`)).json()) as {
-    dynamodb: Record<string, number>;
-  };
-  return Object.values(metrics.dynamodb).reduce((s, v) => s + v, 0);
 }
 
 async function main() {

@@ -3,6 +3,7 @@
  * GET /api/projects through the local HTTP API at 1 and 20 concurrent clients, and counts the DynamoDB calls
  * each request costs (through the local cloud's counting proxy). Run: npm run bench:dashboard
  */
+
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../functions/lib/db/keys';
@@ -10,7 +11,7 @@ import { searchTextOf } from '../../functions/lib/db/projects';
 import { newId } from '../../functions/lib/ids';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, TABLE_NAME } from '../../infra/local/names';
 import { spawnLocalCloud } from '../../infra/local/spawn';
-import { signInWithPassword } from '../lib/cloud-client';
+import { dynamoCalls, signInWithPassword } from '../lib/cloud-client';
 import { printTable, runLoad } from '../lib/load';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
@@ -98,13 +99,6 @@ async function seed(doc: DynamoDBDocumentClient, userId: string) {
     }),
   );
   return items.length;
-}
-
-async function dynamoCalls(url: string): Promise<number> {
-  const metrics = (await (await fetch(`${url}/_local/metrics`)).json()) as {
-    dynamodb: Record<string, number>;
-  };
-  return Object.values(metrics.dynamodb).reduce((s, v) => s + v, 0);
 }
 
 async function main() {

@@ -112,3 +112,11 @@ export async function upload(
   if (completed.status !== 200) throw new Error(`upload failed: ${JSON.stringify(completed.body)}`);
   return created.body.file.id;
 }
+
+/** DynamoDB calls the local cloud has served so far (it counts them when started with PLANFORM_DYNAMODB_METRICS=1). */
+export async function dynamoCalls(url: string): Promise<number> {
+  const metrics = (await (await fetch(`${url}/_local/metrics`)).json()) as {
+    dynamodb: Record<string, number>;
+  };
+  return Object.values(metrics.dynamodb).reduce((s, v) => s + v, 0);
+}

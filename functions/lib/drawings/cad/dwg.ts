@@ -8,6 +8,7 @@
  */
 import { unprocessable } from '../errors';
 import { type CadEntity, type CadLayer, type CadModel, type P2, plainText } from './model';
+import { insertOf, type Loose, num, pt } from './raw';
 
 const RELEASES: Record<string, string> = {
   'AC1.2': 'R1.2',
@@ -58,14 +59,7 @@ async function freshModule(): Promise<LibreModule> {
 /** Bits of libredwg's error code that mean the file could not be read at all (DWG_ERR_CRITICAL and above). */
 const CRITICAL = 128;
 
-type Loose = Record<string, unknown>;
-const num = (v: unknown, fallback = 0): number =>
-  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-const pt = (v: unknown): P2 => {
-  const o = (v ?? {}) as Loose;
-  return { x: num(o.x), y: num(o.y) };
-};
 
 /** Maps one libredwg `DwgEntity` into the CAD model (exported for tests). */
 export function fromDwgEntity(raw: Loose): CadEntity | null {
@@ -133,23 +127,8 @@ export function fromDwgEntity(raw: Loose): CadEntity | null {
         ? { ...base, type: 'TEXT', at, text, height: num(raw.textHeight, num(raw.height, 0)) }
         : null;
     }
-    case 'INSERT': {
-      const rotation = num(raw.rotation);
-      const sx = num(raw.xScale, 1) || 1;
-      return {
-        ...base,
-        type: 'INSERT',
-        name: str(raw.name),
-        at: fx(pt(raw.insertionPoint)),
-        sx: flip ? -sx : sx,
-        sy: num(raw.yScale, 1) || 1,
-        rotation: flip ? -rotation : rotation,
-        cols: num(raw.columnCount, 1),
-        rows: num(raw.rowCount, 1),
-        colSpacing: num(raw.columnSpacing),
-        rowSpacing: num(raw.rowSpacing),
-      };
-    }
+    case 'INSERT':
+      return insertOf(base, raw, str(raw.name), fx(pt(raw.insertionPoint)), num(raw.rotation), flip);
     default:
       return null;
   }

@@ -3,17 +3,10 @@ import { unprocessable } from '../errors';
 import { LIMITS } from '../limits';
 import { binaryDxfToAscii } from './dxf-binary';
 import { type CadEntity, type CadLayer, type CadModel, type P2, plainText } from './model';
+import { insertOf, type Loose, num, pt } from './raw';
 
-// dxf-parser's typings cover only part of what it returns; read its output through this loose shape.
-type Loose = Record<string, unknown>;
-const num = (v: unknown, fallback = 0): number =>
-  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 const str = (v: unknown, fallback = ''): string =>
   typeof v === 'string' ? v : v == null ? fallback : String(v);
-const pt = (v: unknown): P2 => {
-  const o = (v ?? {}) as Loose;
-  return { x: num(o.x), y: num(o.y) };
-};
 const DEG = Math.PI / 180;
 
 /** Maps one dxf-parser entity into the CAD model (null for types that draw nothing we use, such as HATCH). */
@@ -81,21 +74,8 @@ function toEntity(raw: Loose): CadEntity | null {
     case 'INSERT': {
       const flip = num((raw.extrusionDirection as Loose | undefined)?.z, 1) < 0;
       const at = pt(raw.position);
-      const rotation = num(raw.rotation) * DEG;
-      const sx = num(raw.xScale, 1) || 1;
-      return {
-        ...base,
-        type: 'INSERT',
-        name: str(raw.name),
-        at: flip ? { x: -at.x, y: at.y } : at,
-        sx: flip ? -sx : sx,
-        sy: num(raw.yScale, 1) || 1,
-        rotation: flip ? -rotation : rotation,
-        cols: num(raw.columnCount, 1),
-        rows: num(raw.rowCount, 1),
-        colSpacing: num(raw.columnSpacing),
-        rowSpacing: num(raw.rowSpacing),
-      };
+      const mirrored = flip ? { x: -at.x, y: at.y } : at;
+      return insertOf(base, raw, str(raw.name), mirrored, num(raw.rotation) * DEG, flip);
     }
     default:
       return null;
