@@ -1,5 +1,5 @@
-import { allowedMethods } from '../../shared/api';
 import { healthApi } from '../../shared/api/health';
+import { allowedMethods } from '../../shared/api/paths';
 import { AppError } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
 

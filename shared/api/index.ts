@@ -15,10 +15,12 @@ import { filesApi } from './files';
 import { generationsApi } from './generations';
 import { healthApi } from './health';
 import { meApi } from './me';
+import { matchPath } from './paths';
 import { projectsApi } from './projects';
 import { publicApi } from './public';
 
 export * from './contract';
+export { allowedMethods, matchPath } from './paths';
 
 /** Every feature's contract, in the order docs/api.md lists them. */
 export const API_CONTRACTS: readonly FeatureContract[] = [
@@ -52,27 +54,6 @@ export const ROUTES: readonly RouteDef[] = API_CONTRACTS.flatMap((contract) =>
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
-/** Matches a concrete path against a route path; returns the path parameters or null. */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
-    if (w.startsWith('{') && w.endsWith('}')) {
-      if (!g) return null;
-      try {
-        params[w.slice(1, -1)] = decodeURIComponent(g);
-      } catch {
-        return null; // malformed percent-encoding matches no route
-      }
-    } else if (w !== g) return null;
-  }
-  return params;
-}
-
 export function findRoute(
   method: string,
   path: string,
@@ -83,9 +64,4 @@ export function findRoute(
     if (params) return { route, params };
   }
   return null;
-}
-
-/** The methods some route allows on a concrete path (for a 405's `Allow` header); empty when no route has it. */
-export function allowedMethods(path: string): HttpMethod[] {
-  return ROUTES.filter((route) => matchPath(route.path, path)).map((route) => route.method);
 }
