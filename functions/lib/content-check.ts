@@ -2,23 +2,21 @@ import { FILE_KINDS, type FileKind, type FileType, fileKindOfExtension } from '.
 import { fileExtension } from '../../shared/schemas/projects';
 import { sniffFormat } from './file-format';
 
-export type DetectedFormat = FileKind;
-
 /** Detects the real format by its content (`sniffFormat`, the readers' detector too), whatever the file is called. */
-export function detectFormat(head: Buffer, truncated = false): DetectedFormat | null {
+export function detectFormat(head: Buffer, truncated = false): FileKind | null {
   const sniffed = sniffFormat(head, truncated);
   if (!sniffed) return null;
   return sniffed.format === 'dxf-binary' ? 'dxf' : sniffed.format;
 }
 
-export const fileTypeOf = (format: DetectedFormat): FileType => FILE_KINDS[format].fileType;
+export const fileTypeOf = (format: FileKind): FileType => FILE_KINDS[format].fileType;
 
 /** Checks that the content is what the name says; returns the file type or a user-facing reason. */
 export function checkContent(
   fileName: string,
   head: Buffer,
   truncated = false,
-): { ok: true; fileType: FileType; format: DetectedFormat } | { ok: false; reason: string } {
+): { ok: true; fileType: FileType; format: FileKind } | { ok: false; reason: string } {
   const expected = fileKindOfExtension(fileExtension(fileName));
   const detected = detectFormat(head, truncated);
   if (!detected)

@@ -104,20 +104,24 @@ export const idempotencyKeySchema = z
 export const GENERATION_STATUSES = ['running', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-const cameraView = sceneCameraSchema as z.ZodType<SceneCamera>;
+/** A camera as answers carry it (the request schema, typed as the scene's camera). */
+export const cameraSchema = sceneCameraSchema as z.ZodType<SceneCamera>;
+
+export const RENDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type RenderStatus = (typeof RENDER_STATUSES)[number];
 
 export const generationRenderSchema = z.object({
   id: z.string(),
   variation: z.literal(VARIATION_NUMBERS),
-  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  status: z.enum(RENDER_STATUSES),
   imageUrl: z.string().nullish(),
   previewUrl: z.string().nullish(),
   error: z.string().nullish(),
   description: z.string().nullish(),
   /** The camera it was rendered from when the user chose one (else its variation's default camera). */
-  camera: cameraView.nullish(),
+  camera: cameraSchema.nullish(),
   /** Drawn in the style's own projection (isometric, cut-away interior): the camera on the model nearest to it. */
-  viewpoint: cameraView.optional(),
+  viewpoint: cameraSchema.optional(),
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
   promptReading: promptReadingSummarySchema.optional(),
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
@@ -137,7 +141,7 @@ export const generationSchema = z.object({
   fidelity: z.number(),
   fileId: z.string(),
   /** The camera placed in the viewer, when one was. */
-  camera: cameraView.nullish(),
+  camera: cameraSchema.nullish(),
   /** A refinement: the render it refines and the follow-up words (`prompt` holds the whole brief). */
   refines: refinesSchema.nullish(),
   analysis: z.string().nullable(),

@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { MAX_FILE_BYTES } from '../constants';
 import { ACCEPTED_EXTENSIONS, FILE_TYPES } from '../domain';
-import type { SceneCamera } from '../scene/cameras';
+import { PLAN_STATUSES } from '../plan/schema';
 import { jsonValueProblem } from './common';
 import {
+  cameraSchema,
   promptReadingSummarySchema,
+  RENDER_STATUSES,
   refinesSchema,
   renderExportsSchema,
-  sceneCameraSchema,
 } from './generations';
 import {
   ACCEPTED_TYPES_MESSAGE,
@@ -26,8 +27,6 @@ export const projectStatusSchema = z.enum(PROJECT_STATUSES);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
 export const FILE_STATUSES = ['uploading', 'uploaded', 'error'] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
-export const RENDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export type RenderStatus = (typeof RENDER_STATUSES)[number];
 
 export { ACCEPTED_TYPES_MESSAGE, DESCRIPTION_MAX, fileExtension, TAG_MAX, TAGS_MAX, TITLE_MAX };
 
@@ -139,7 +138,7 @@ export const projectSummarySchema = z.object({
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
-const planStatusOfFile = z.enum(['processing', 'ready', 'failed']);
+const planStatusOfFile = z.enum(PLAN_STATUSES);
 
 export const projectFileSchema = z.object({
   id: z.string(),
@@ -161,8 +160,6 @@ export const projectFileSchema = z.object({
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 
-const cameraView = sceneCameraSchema as z.ZodType<SceneCamera>;
-
 export const projectRenderSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -177,12 +174,12 @@ export const projectRenderSchema = z.object({
   previewUrl: z.string().nullish(),
   error: z.string().nullish(),
   /** The camera the user chose for it in the 3D viewer, when one was. */
-  camera: cameraView.nullish(),
+  camera: cameraSchema.nullish(),
   /**
    * Drawn in the style's own projection (isometric, cut-away interior): the camera on the 3D model nearest to it,
    * where "Open in 3D" opens the viewer.
    */
-  viewpoint: cameraView.optional(),
+  viewpoint: cameraSchema.optional(),
   /** What the local renderer understood of the prompt, and the words that changed nothing. */
   promptReading: promptReadingSummarySchema.optional(),
   /** A refinement's render: the render it refines and the follow-up words (shown in that render's thread). */

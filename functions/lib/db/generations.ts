@@ -9,7 +9,7 @@ import {
 import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
-import type { ExportSize, GenerationStatus } from '../../../shared/schemas/generations';
+import type { ExportSize, GenerationStatus, RenderExport } from '../../../shared/schemas/generations';
 import { db, tableName } from './client';
 import { counterUpdates } from './counters';
 import { keys } from './keys';
@@ -79,7 +79,7 @@ export interface GenerationRenderItem {
 
 /** A high-resolution export of a render as stored on it. */
 export interface StoredExport {
-  status: 'processing' | 'ready' | 'failed';
+  status: RenderExport['status'];
   /** The PNG in the renders bucket, once ready. */
   key?: string;
   error?: string;
