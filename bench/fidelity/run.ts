@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { ESM_REQUIRE_SHIM, LAYER_MODULES } from '../../infra/lib/bundling';
 import type { PlanModel } from '../../shared/plan/schema';
 import { CORPUS_MISSING, type CorpusFile, corpusAvailable, corpusFiles, readTruthMask } from './corpus';
-import { type FileScore, scoreFile, wallMask } from './score';
+import { type FileScore, scoreFile, wallMask, wallsRead } from './score';
 
 const TARGETS = {
   meanF1: 0.92,
@@ -94,7 +94,7 @@ function readInWorker(file: CorpusFile): Omit<Run, 'file' | 'score'> {
 
 async function writeOverlay(file: CorpusFile, plan: PlanModel, truth: Uint8Array) {
   const gt = file.groundTruth!;
-  const predicted = wallMask(plan, gt);
+  const predicted = wallMask({ walls: wallsRead(plan) }, gt);
   const rgb = Buffer.alloc(gt.width * gt.height * 3, 255);
   for (let i = 0; i < truth.length; i++) {
     if (truth[i] && predicted[i]) rgb.set([220, 180, 0], i * 3);
@@ -127,16 +127,16 @@ const yesNo = (v: boolean | null | undefined) => (v === null || v === undefined 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
 
 console.log(
-  '| file | status | view | walls | rooms | F1 | IoU | P | R | rooms in range | scale ratio | scale ok | openings recall | elevation named | same twice | ms | peak MB | warnings |',
+  '| file | status | view | walls | rooms | F1 | IoU | P | R | F1 plan view | rooms in range | scale ratio | scale ok | openings recall | elevation named | same twice | ms | peak MB | warnings |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of runs) {
   const s = r.score;
   const status = r.error
     ? `ERROR ${r.error.slice(0, 80)}`
     : r.plan!.status + (r.plan!.message ? `: ${r.plan!.message.slice(0, 60)}` : '');
   console.log(
-    `| ${r.file.path} | ${status} | ${r.plan?.source.viewKind ?? '—'}${r.plan?.source.page ? ` p${r.plan.source.page}` : ''} | ${r.plan?.walls.length ?? '—'} | ${r.plan?.rooms.length ?? '—'} | ${f2(s?.walls.f1)} | ${f2(s?.walls.iou)} | ${f2(s?.walls.precision)} | ${f2(s?.walls.recall)} | ${yesNo(s?.roomsInRange)} | ${f2(s?.scaleRatio)} | ${yesNo(s?.scaleWithinTolerance)} | ${f2(s?.openingRecall)} | ${yesNo(s?.elevationNamed)} | ${r.repeatSame ? 'yes' : 'NO'} | ${r.ms.toFixed(0)} | ${r.maxRssMB.toFixed(0)} | ${r.plan?.warnings.length ?? 0} |`,
+    `| ${r.file.path} | ${status} | ${r.plan?.source.viewKind ?? '—'}${r.plan?.source.page ? ` p${r.plan.source.page}` : ''} | ${r.plan?.walls.length ?? '—'} | ${r.plan?.rooms.length ?? '—'} | ${f2(s?.walls.f1)} | ${f2(s?.walls.iou)} | ${f2(s?.walls.precision)} | ${f2(s?.walls.recall)} | ${f2(s?.planWalls.f1)} | ${yesNo(s?.roomsInRange)} | ${f2(s?.scaleRatio)} | ${yesNo(s?.scaleWithinTolerance)} | ${f2(s?.openingRecall)} | ${yesNo(s?.elevationNamed)} | ${r.repeatSame ? 'yes' : 'NO'} | ${r.ms.toFixed(0)} | ${r.maxRssMB.toFixed(0)} | ${r.plan?.warnings.length ?? 0} |`,
   );
 }
 

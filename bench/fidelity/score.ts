@@ -71,6 +71,14 @@ function drawThinLine(mask: Uint8Array, w: number, h: number, a: PlanPoint, b: P
   }
 }
 
+/**
+ * Every wall read on the drawing: the plan's own (the view the 3D model is built from) and those of the other plans
+ * of the building on the same sheet (`source.views[].walls`). The ground truth marks the walls of every plan drawn.
+ */
+export function wallsRead(plan: Pick<PlanModel, 'walls' | 'source'>): PlanModel['walls'] {
+  return [...plan.walls, ...(plan.source.views ?? []).flatMap((v) => v.walls ?? [])];
+}
+
 /** The plan's walls as a mask of the ground truth's size. */
 export function wallMask(
   plan: Pick<PlanModel, 'walls'>,
@@ -161,7 +169,10 @@ export function scoreWalls(
 }
 
 export interface FileScore {
+  /** Every wall read on the drawing (the plan's and its sibling plan views'). */
   walls: WallScore;
+  /** The plan's own walls only (the view the 3D model is built from). */
+  planWalls: WallScore;
   /** Rooms found within the ground truth's range (null when it states none). */
   roomsInRange: boolean | null;
   /** Predicted metres per unit ÷ the true scale (null when unknown). */
@@ -174,8 +185,14 @@ export interface FileScore {
 }
 
 export function scoreFile(plan: PlanModel, gt: GroundTruth, truth: Uint8Array): FileScore {
-  const predicted = wallMask(plan, gt);
-  const walls = scoreWalls(predicted, truth, gt.width, gt.height, gt.tolerancePx);
+  const walls = scoreWalls(
+    wallMask({ walls: wallsRead(plan) }, gt),
+    truth,
+    gt.width,
+    gt.height,
+    gt.tolerancePx,
+  );
+  const planWalls = scoreWalls(wallMask(plan, gt), truth, gt.width, gt.height, gt.tolerancePx);
   const range = gt.roomCountRange ?? (gt.roomCount !== null ? [gt.roomCount, gt.roomCount] : null);
   const roomsInRange =
     gt.kind === 'elevation' || !range ? null : plan.rooms.length >= range[0] && plan.rooms.length <= range[1];
@@ -194,5 +211,5 @@ export function scoreFile(plan: PlanModel, gt: GroundTruth, truth: Uint8Array): 
         (plan.source.viewKind === 'elevation' || plan.source.viewKind === 'section') &&
         plan.warnings.length + (plan.message ? 1 : 0) > 0
       : null;
-  return { walls, roomsInRange, scaleRatio, scaleWithinTolerance, openingRecall, elevationNamed };
+  return { walls, planWalls, roomsInRange, scaleRatio, scaleWithinTolerance, openingRecall, elevationNamed };
 }

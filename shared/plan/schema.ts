@@ -86,6 +86,12 @@ export const planViewSchema = z.object({
   page: z.number().int().positive().optional(),
   /** For sheets, the view's extent in the drawing's space. */
   bounds: boundsSchema.optional(),
+  /**
+   * For another plan of the same building on the sheet (a second state, a services plan over the same walls, another
+   * floor of about the same size): the walls read in it, shown on the overlay. The 3D model is built from the
+   * plan's own `walls` only.
+   */
+  walls: z.array(planWallSchema).optional(),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 

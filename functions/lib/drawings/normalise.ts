@@ -202,14 +202,11 @@ function readSheetLines(
   const split = splitWalls(flat, statedMetresPerPoint, LIMITS, viewId, true);
   if (split.walls.length === 0 && !split.noPlanReason) return undefined;
   const down = (s: Segment): Segment => [s[0], pageHeight - s[1], s[2], pageHeight - s[3]];
-  const views = split.views.map((v) =>
-    v.bounds
-      ? {
-          ...v,
-          bounds: { ...v.bounds, minY: pageHeight - v.bounds.maxY, maxY: pageHeight - v.bounds.minY },
-        }
-      : v,
-  );
+  const views = split.views.map((v) => ({
+    ...v,
+    bounds: { ...v.bounds, minY: pageHeight - v.bounds.maxY, maxY: pageHeight - v.bounds.minY },
+    ...(v.walls ? { walls: v.walls.map((w) => ({ seg: down(w.seg), thickness: w.thickness })) } : {}),
+  }));
   return {
     fromPdfPaths: true,
     units: 'pt',

@@ -65,6 +65,8 @@ export interface DrawingGeometry {
     kind: 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
     bounds?: Bounds;
     page?: number;
+    /** Another plan of the same building on the sheet: its walls (centreline and thickness), drawing units. */
+    walls?: { seg: Segment; thickness: number }[];
   }[];
   viewId?: string;
   /** Set when nothing plan-like was found: why, in words for the user. */

@@ -47,6 +47,20 @@ describe.skipIf(!available)('reading real drawings (../shared/corpus)', () => {
     expect(plans[3]).toEqual(plans[1]);
   }, 60_000);
 
+  it('reads both plans of a sheet that draws the building twice, and builds one of them', async () => {
+    const { plan, score } = await scored('dxf/adt_r2004_us_house_plan_electrical_framing_inch_blocks.dxf');
+    const others = (plan.source.views ?? []).filter((v) => v.walls?.length);
+    expect(others.map((v) => v.kind)).toEqual(['plan']);
+    expect(plan.warnings.join(' ')).toMatch(
+      /View 3 \(plan\) holds another plan of the building .* only View 1 \(plan\) is built in 3D/,
+    );
+    // The ground truth marks the walls of both copies: the chosen plan alone covers half of them.
+    expect(score.planWalls.recall).toBeLessThan(0.6);
+    expect(score.walls.f1).toBeGreaterThan(0.9);
+    const italian = await scored('dxf/autocad_italian_flat_muratura_mm.dxf');
+    expect(italian.score.walls.f1).toBeGreaterThan(0.9);
+  });
+
   it('names an elevation and finds no walls in it, saying so', async () => {
     const plan = await read('dxf/librecad_woodshed_front_elevation.dxf');
     expect(plan.walls).toEqual([]);

@@ -12,6 +12,7 @@ import {
   type PlanPoint,
   type PlanRoom,
   type PlanUnits,
+  type PlanView,
 } from '../../../shared/plan/schema';
 import { normaliseDrawing } from '../drawings/normalise';
 import { type NormalisedDrawing, type NormaliseInput, readFromVectors } from '../drawings/types';
@@ -102,7 +103,7 @@ function emptyPlan(drawing: NormalisedDrawing): PlanModel {
       format: g.source.format,
       ...(preview ? { previewTransform: preview } : {}),
       ...(describing ? { view: describing.label, viewKind: describing.kind } : {}),
-      ...(g.views && g.views.length > 1 ? { views: g.views } : {}),
+      ...(g.views && g.views.length > 1 ? { views: g.views.map(planView) } : {}),
       ...(g.source.page ? { page: g.source.page } : {}),
       ...(g.source.pages ? { pageCount: g.source.pages } : {}),
       ...(g.source.originalWidth !== undefined
@@ -120,6 +121,16 @@ function emptyPlan(drawing: NormalisedDrawing): PlanModel {
     openings: [],
     rooms: [],
     warnings: [...g.warnings],
+  };
+}
+
+/** A view as the plan model names it; vector views' coordinates are the file's own. */
+function planView(view: NonNullable<NormalisedDrawing['geometry']['views']>[number]): PlanView {
+  const { walls, ...rest } = view;
+  if (!walls) return rest;
+  return {
+    ...rest,
+    walls: walls.map(({ seg, thickness }) => ({ a: [seg[0], seg[1]], b: [seg[2], seg[3]], thickness })),
   };
 }
 

@@ -26,6 +26,11 @@ export interface CadView {
   label: string;
   kind: CadViewKind;
   bounds: Bounds;
+  /**
+   * The walls of another plan of the same building on the sheet (a second state, a services plan over the same
+   * walls, another floor), for the overlay; the 3D model is built from the chosen view only.
+   */
+  walls?: { seg: Segment; thickness: number }[];
 }
 
 export type ScaleSource = 'file' | 'inferred' | 'guessed';
@@ -167,6 +172,16 @@ export function splitWalls(
       );
     }
   }
+  const siblings = siblingPlans(described, chosen);
+  for (const sibling of siblings) sibling.view.walls = sibling.walls.slice(0, limits.maxWallSegments);
+  if (siblings.length) {
+    const names = siblings.map((d) => d.view.label).join(' and ');
+    warnings.push(
+      siblings.length > 1
+        ? `${names} hold other plans of the building (their walls are shown in grey); only ${chosen.view.label} is built in 3D.`
+        : `${names} holds another plan of the building (its walls are shown in grey); only ${chosen.view.label} is built in 3D.`,
+    );
+  }
   let walls = chosen.walls.map((w) => w.seg);
   let thickness = chosen.walls.map((w) => w.thickness);
   if (walls.length > limits.maxWallSegments) {
@@ -202,6 +217,25 @@ export function splitWalls(
     views,
     view: chosen.view,
   };
+}
+
+/**
+ * Other views that are plans of the same building: plan-like, about the chosen plan's size (within a factor of 1.5
+ * each way) and with at least half its length of paired walls. A sheet's site plan, details and schedules differ in
+ * size or in walls.
+ */
+function siblingPlans(described: DescribedView[], chosen: DescribedView): DescribedView[] {
+  const width = (b: Bounds) => b.maxX - b.minX;
+  const height = (b: Bounds) => b.maxY - b.minY;
+  const near = (a: number, b: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= 1.5;
+  return described.filter(
+    (d) =>
+      d !== chosen &&
+      (d.view.kind === 'plan' || d.view.kind === 'unknown') &&
+      d.pairedLength >= chosen.pairedLength * 0.5 &&
+      near(width(d.bounds), width(chosen.bounds)) &&
+      near(height(d.bounds), height(chosen.bounds)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

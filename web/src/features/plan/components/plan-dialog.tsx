@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { planQueryOptions, useCorrectPlan } from '../api/plan';
 import { describeScale, metresPerUnitFrom, UNIT_CHOICES } from '../lib/scale';
-import { PlanOverlay } from './plan-overlay';
+import { otherPlanWalls, PlanOverlay } from './plan-overlay';
 
 export interface PlanTarget {
   projectId: string;
@@ -129,6 +129,12 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
           <span className="mr-1 inline-block size-3 bg-red-600/60 align-middle" />
           Walls
         </span>
+        {otherPlanWalls(plan).length ? (
+          <span>
+            <span className="mr-1 inline-block size-3 bg-slate-600/40 align-middle" />
+            Walls of the other plans on the sheet (not built)
+          </span>
+        ) : null}
         <span>
           <span className="mr-1 inline-block h-1 w-4 bg-green-700 align-middle" />
           Doors

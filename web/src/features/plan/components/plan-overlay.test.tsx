@@ -37,3 +37,29 @@ describe('PlanOverlay', () => {
     expect(labels).toContain('11.5 m²');
   });
 });
+
+describe('PlanOverlay on a sheet with two plans of the building', () => {
+  it('draws the other plan’s walls apart from the walls the 3D model is built from', () => {
+    const sheet = {
+      ...plan,
+      source: {
+        format: 'dxf',
+        view: 'View 1',
+        views: [
+          { id: 'view-1', label: 'View 1', kind: 'plan' },
+          {
+            id: 'view-2',
+            label: 'View 2',
+            kind: 'plan',
+            walls: [{ a: [20, 0], b: [28, 0], thickness: 0.2 }],
+          },
+        ],
+      },
+    } as unknown as PlanModel;
+    const { getAllByTestId, getByTestId } = render(
+      <PlanOverlay plan={sheet} previewUrl={null} measuring={false} points={[]} onPoint={() => {}} />,
+    );
+    expect(getAllByTestId('other-plan-wall')).toHaveLength(1);
+    expect(getByTestId('plan-overlay').getAttribute('aria-label')).toMatch(/^2 walls/);
+  });
+});

@@ -9,8 +9,9 @@ const OPENING_COLOURS = { door: '#15803d', window: '#1d4ed8', opening: '#7e22ce'
 
 /** Fits the plan into a 1000-wide box when there is no preview to lay it over (y flipped for CAD's y up). */
 function fitTransform(plan: PlanModel): { transform: Transform; width: number; height: number } {
-  const xs = plan.walls.flatMap((w) => [w.a[0], w.b[0]]);
-  const ys = plan.walls.flatMap((w) => [w.a[1], w.b[1]]);
+  const walls = [...plan.walls, ...otherPlanWalls(plan)];
+  const xs = walls.flatMap((w) => [w.a[0], w.b[0]]);
+  const ys = walls.flatMap((w) => [w.a[1], w.b[1]]);
   const minX = Math.min(...xs);
   const maxX = Math.max(...xs);
   const minY = Math.min(...ys);
@@ -23,9 +24,14 @@ function fitTransform(plan: PlanModel): { transform: Transform; width: number; h
     : { transform: [k, 0, 20 - minX * k, 0, -k, 20 + maxY * k], width, height };
 }
 
+/** The walls of the sheet's other plans of the building (not built in 3D; shown so the user can compare). */
+export function otherPlanWalls(plan: PlanModel): PlanModel['walls'] {
+  return (plan.source.views ?? []).flatMap((view) => view.walls ?? []);
+}
+
 /**
  * The drawing's preview with what was read drawn over it, in the drawing's own space mapped through the plan's
- * preview transform: walls (red), doors, windows and openings (coloured lines), rooms (tinted, with their names
+ * preview transform: walls (red; those of the sheet's other plans grey), doors, windows and openings (coloured lines), rooms (tinted, with their names
  * as written on the drawing and their areas).
  * While `measuring`, clicks report points in the drawing's own units.
  */
@@ -106,6 +112,17 @@ export function PlanOverlay({
               fill="#f59e0b"
               fillOpacity={0.14}
               stroke="none"
+            />
+          ))}
+          {otherPlanWalls(plan).map((wall, i) => (
+            <polygon
+              // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
+              key={`other-wall-${i}`}
+              points={pointsAttr(wallQuad(wall))}
+              fill="#475569"
+              fillOpacity={0.4}
+              stroke="none"
+              data-testid="other-plan-wall"
             />
           ))}
           {plan.walls.map((wall, i) => (
