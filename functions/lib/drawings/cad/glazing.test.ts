@@ -19,6 +19,21 @@ describe('glazing (windows drawn in a wall’s line work)', () => {
     expect([...found.faces].sort()).toEqual([0, 1]);
   });
 
+  it('a facade window with a planter drawn 0.1 m beyond its outer face: the window’s own faces hold the glass', () => {
+    const found = glazing(
+      [
+        h(0, 4.9, 0.45), // inner face
+        h(0, 4.9, 0), // outer face
+        h(1.1, 2.45, 0.175), // triple glazing
+        h(1.1, 2.45, 0.225),
+        h(1.1, 2.45, 0.275),
+        h(-2, 12, -0.1), // the planter's line, running on along the facade
+      ],
+      1,
+    );
+    expect([...found.glass].sort()).toEqual([2, 3, 4]);
+  });
+
   it('panes between mullions, three lines of glass (a curtain wall bay), in millimetres', () => {
     const panes = [0, 1500, 3000].flatMap((x) => [
       h(x, x + 1390, 185),

@@ -58,20 +58,9 @@ export function glazing(segments: readonly Segment[], mpu: number): Glazing {
       if (near.length > MAX_NEAR_LINES) continue;
       const below = near.filter((l) => l.offset < g.offset - 0.02 && covers(l));
       const above = near.filter((l) => l.offset > g.offset + 0.02 && covers(l));
-      if (!below.length || !above.length) continue;
-      const a = below[0]!; // the farthest face on either side
-      const b = above[above.length - 1]!;
-      const depth = b.offset - a.offset;
-      if (depth < WINDOW_DEPTH_M.min || depth > WINDOW_DEPTH_M.max) continue;
-      const inner = near.filter((l) => l.offset > a.offset + 0.005 && l.offset < b.offset - 0.005);
-      inner.push(g);
-      const offsets = distinct(inner.map((l) => l.offset));
-      const inBand = offsets.every((o) => {
-        const at = (o - a.offset) / depth;
-        return at >= GLASS_BAND.from && at <= GLASS_BAND.to;
-      });
-      if (!inBand || offsets.length > 3) continue;
-      if (offsets.length === 2 && offsets[1]! - offsets[0]! > 0.04) continue;
+      const window = windowFaces(g, near, below, above);
+      if (!window) continue;
+      const [a, b] = window;
       glass.add(g.index);
       for (const face of [a, b]) {
         const list = glassOfFace.get(face.index) ?? [];
@@ -87,6 +76,37 @@ export function glazing(segments: readonly Segment[], mpu: number): Glazing {
     }
   }
   return { glass, faces };
+}
+
+/**
+ * The two faces holding glass line `g`, a window's depth apart with only glass in the middle of that depth: one
+ * line, panes, or two at most 40 mm apart (two lines further apart are a cavity wall's leaves). The outermost
+ * covering lines first; failing them, a nearer pair whose lines both run on past the glass (a facade's planter or
+ * sill drawn beyond the window's own face is then no face, while hatching of even lines stays no window).
+ */
+function windowFaces(g: Line, near: Line[], below: Line[], above: Line[]): [Line, Line] | null {
+  if (!below.length || !above.length) return null;
+  const outermost: [Line, Line] = [below[0]!, above[above.length - 1]!];
+  const longer = (f: Line) => f.t1 - f.t0 >= (g.t1 - g.t0) * 1.1;
+  const nearer: [Line, Line][] = [];
+  for (const a of below.slice(-8).filter(longer))
+    for (const b of above.slice(0, 8).filter(longer)) nearer.push([a, b]);
+  nearer.sort((p, q) => q[1].offset - q[0].offset - (p[1].offset - p[0].offset));
+  for (const [a, b] of [outermost, ...nearer]) {
+    const depth = b.offset - a.offset;
+    if (depth < WINDOW_DEPTH_M.min || depth > WINDOW_DEPTH_M.max) continue;
+    const inner = near.filter((l) => l.offset > a.offset + 0.005 && l.offset < b.offset - 0.005);
+    inner.push(g);
+    const offsets = distinct(inner.map((l) => l.offset));
+    const inBand = offsets.every((o) => {
+      const at = (o - a.offset) / depth;
+      return at >= GLASS_BAND.from && at <= GLASS_BAND.to;
+    });
+    if (!inBand || offsets.length > 3) continue;
+    if (offsets.length === 2 && offsets[1]! - offsets[0]! > 0.04) continue;
+    return [a, b];
+  }
+  return null;
 }
 
 /** Lines by direction (0.02 rad buckets), in metres along and across their direction. */

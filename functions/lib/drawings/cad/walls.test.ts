@@ -22,6 +22,18 @@ describe('stairTreads', () => {
     expect(stairTreads(long, 1).size).toBe(0);
   });
 
+  it('takes out the lines along a flight between its treads’ ends (walking line, well), not those at its ends', () => {
+    const treads: Segment[] = Array.from({ length: 6 }, (_, i) => [0, i * 0.3, 2.4, i * 0.3]);
+    const along: Segment[] = [
+      [1.2, -0.2, 1.2, 1.7], // the well between two flights side by side
+      [0.6, 0.1, 0.6, 1.4], // a walking line
+      [0, -1, 0, 3], // a wall's face at the treads' ends
+      [5, 0, 5, 1.5], // a wall beyond the flight
+    ];
+    const found = stairTreads([...treads, ...along], 1);
+    expect([...found].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it('works in drawing units (millimetres) and needs at least five treads', () => {
     const four: Segment[] = Array.from({ length: 4 }, (_, i) => [0, i * 250, 900, i * 250]);
     expect(stairTreads(four, 0.001).size).toBe(0);

@@ -16,6 +16,7 @@ import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { withoutIsolatedStubs } from './stubs';
+import { arrows, voidCrosses } from './symbols';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
 import { pairParallelLines } from './wall-pairs';
 
@@ -563,6 +564,11 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
     });
     candidates.push(...curved);
   }
+  // Symbols drawn with the walls' pen: a void's cross, a stair's walking arrow.
+  const symbolSegs = candidates.map((i) => flat.strokes[i]!.seg);
+  const crosses = voidCrosses(symbolSegs, mpu);
+  const walkingLines = arrows(symbolSegs, mpu);
+  candidates = candidates.filter((_, k) => !crosses.has(k) && !walkingLines.has(k));
   const treads = stairTreads(
     candidates.map((i) => flat.strokes[i]!.seg),
     mpu,
@@ -704,7 +710,8 @@ const MAX_WALLS_PER_CELL = 48;
 
 /**
  * Stair treads: five or more parallel lines of the same length (0.6–6 m: entrance flights run wide), side by side at an even going of
- * 0.2–0.4 m. They pair like thin walls, so they are taken out before pairing (indices into `segments`).
+ * 0.2–0.4 m, and the lines that run along the flight between their ends. They pair like thin walls, so they are taken
+ * out before pairing (indices into `segments`).
  */
 export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
   const treads = new Set<number>();
@@ -730,6 +737,7 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
     list.push(l);
     groups.set(key, list);
   }
+  const flights: Flight[] = [];
   for (const group of groups.values()) {
     if (group.length < 5) continue;
     group.sort((a, b) => a.offset - b.offset);
@@ -756,10 +764,64 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
           used.add(i);
           treads.add(group[i]!.index);
         }
+        const first = group[run[0]!]!;
+        const last = group[run[run.length - 1]!]!;
+        flights.push({
+          angle: first.angle,
+          from: first.mid - first.length / 2,
+          to: first.mid + first.length / 2,
+          near: first.offset,
+          far: last.offset,
+        });
       }
     }
   }
+  for (const index of linesAlongFlights(segments, flights, mpu)) treads.add(index);
   return treads;
+}
+
+interface Flight {
+  /** The treads' direction, radians in [0, π). */
+  angle: number;
+  /** The treads' extent along their direction, metres. */
+  from: number;
+  to: number;
+  /** The first and last tread's offset across their direction, metres. */
+  near: number;
+  far: number;
+}
+
+/**
+ * Lines that run along a flight between its treads' ends (a walking line, a handrail, the well between two flights
+ * side by side): at least half of them lies over the flight. Lines at the treads' ends stay (they are often a wall's
+ * face).
+ */
+function linesAlongFlights(segments: readonly Segment[], flights: Flight[], mpu: number): number[] {
+  const found: number[] = [];
+  if (!flights.length) return found;
+  segments.forEach((seg, index) => {
+    const [x1, y1, x2, y2] = seg;
+    const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+    if (length < 0.3) return;
+    for (const f of flights) {
+      const ux = Math.cos(f.angle);
+      const uy = Math.sin(f.angle);
+      // Along the treads (u) and across them (v), metres; a line along the flight has one u.
+      const u1 = (x1 * ux + y1 * uy) * mpu;
+      const u2 = (x2 * ux + y2 * uy) * mpu;
+      if (Math.abs(u2 - u1) > length * 0.09) continue;
+      const u = (u1 + u2) / 2;
+      if (u <= f.from + 0.05 || u >= f.to - 0.05) continue;
+      const v1 = (-x1 * uy + y1 * ux) * mpu;
+      const v2 = (-x2 * uy + y2 * ux) * mpu;
+      const over = Math.min(Math.max(v1, v2), f.far) - Math.max(Math.min(v1, v2), f.near);
+      if (over >= length * 0.5) {
+        found.push(index);
+        return;
+      }
+    }
+  });
+  return found;
 }
 
 function weightedQuantile(items: { value: number; weight: number }[], q: number): number | null {
