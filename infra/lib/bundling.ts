@@ -4,7 +4,14 @@
  */
 
 /** Native or large modules that the imaging layer provides; bundles keep them external. */
-export const LAYER_MODULES = ['sharp', '@napi-rs/canvas', 'pdfjs-dist', '@mlightcad/libredwg-web'];
+export const LAYER_MODULES = [
+  'sharp',
+  '@napi-rs/canvas',
+  'pdfjs-dist',
+  '@mlightcad/libredwg-web',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+];
 
 /** An ESM bundle's `require` for the CommonJS modules bundled into it. */
 export const ESM_REQUIRE_SHIM =

@@ -312,3 +312,34 @@ export async function inkMask(png: Buffer): Promise<{ ink: Uint8Array; width: nu
  */
 export const isLineWork = (ink: Uint8Array, width: number, height: number) =>
   inkDepth(ink, width, height).p90 <= LINES_MAX_DEPTH;
+
+/**
+ * OCR reads an image at its own size, enlarging small ones (to 2000 px on the longest side, at most 2.5×) so their
+ * lettering is legible; an image larger than 2600 px is a sheet whose lettering, reduced, could not be read, and
+ * read whole would take seconds: it is not read.
+ */
+const OCR_SIDE = { target: 2000, maxEnlargement: 2.5, max: 2600 };
+
+/**
+ * The image as OCR reads it best: upright, on white, grey, dark text on a light ground, at a size where the
+ * lettering of a plan is legible; null when the image is too large to read. `scale` maps original pixels to the
+ * copy's.
+ */
+export async function imageForOcr(
+  source: RasterSource,
+  drawing: Pick<LineDrawing, 'originalWidth' | 'originalHeight' | 'inverted'>,
+): Promise<{ png: Buffer; scale: number } | null> {
+  const side = Math.max(drawing.originalWidth, drawing.originalHeight);
+  if (side > OCR_SIDE.max) return null;
+  const scale = side < OCR_SIDE.target ? Math.min(OCR_SIDE.target / side, OCR_SIDE.maxEnlargement) : 1;
+  let image = open(source).rotate().flatten({ background: '#ffffff' }).greyscale();
+  if (drawing.inverted) image = image.negate({ alpha: false });
+  const png = await image
+    .resize({
+      width: Math.round(drawing.originalWidth * scale),
+      height: Math.round(drawing.originalHeight * scale),
+    })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, scale };
+}

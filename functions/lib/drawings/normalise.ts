@@ -5,9 +5,18 @@ import { readDxf } from './cad/dxf';
 import { type CadModel, type Flattened, flatten, unitsFromInsUnits } from './cad/model';
 import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
+import { dimensionMetres, dimensionScale, type PlacedText } from './dimension-scale';
 import { unprocessable } from './errors';
-import { inkMask, isLineWork, lineDrawingFromRaster } from './image';
+import {
+  imageForOcr,
+  inkMask,
+  isLineWork,
+  type LineDrawing,
+  lineDrawingFromRaster,
+  type RasterSource,
+} from './image';
 import { LIMITS } from './limits';
+import { readTextLines } from './ocr';
 import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
 import { thinLineSegments } from './raster-lines';
@@ -33,6 +42,8 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     case 'jpeg':
     case 'png': {
       const d = await lineDrawingFromRaster({ bytes }, 'image');
+      const texts = await rasterTexts({ bytes }, d);
+      const dimensions = await rasterDimensionScale(d, texts);
       result = {
         png: d.png,
         width: d.width,
@@ -41,15 +52,20 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
         geometry: {
           bounds: { minX: 0, minY: 0, maxX: d.width, maxY: d.height },
           units: 'px',
-          metresPerUnit: null,
+          metresPerUnit: dimensions.metresPerUnit,
+          ...(dimensions.scaleSource ? { scaleSource: dimensions.scaleSource } : {}),
           yDown: true,
           pixelTransform: d.pixelTransform,
+          ...(texts.length ? { texts: texts.map(({ text, x, y }) => ({ text, x, y })) } : {}),
           source: {
             format: detected.format,
             originalWidth: d.originalWidth,
             originalHeight: d.originalHeight,
           },
-          warnings: d.inverted ? ['The image was light lines on a dark ground and was inverted.'] : [],
+          warnings: [
+            ...(d.inverted ? ['The image was light lines on a dark ground and was inverted.'] : []),
+            ...dimensions.warnings,
+          ],
         },
       };
       break;
@@ -128,6 +144,41 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
 }
 
 type LinesGeometry = Partial<DrawingGeometry> & { warnings: string[] };
+
+/** The lines of text OCR reads on a raster drawing, at their centres in the line drawing's pixels. */
+async function rasterTexts(source: RasterSource, d: LineDrawing): Promise<PlacedText[]> {
+  const image = await imageForOcr(source, d);
+  if (!image) return [];
+  const { png, scale } = image;
+  const t = d.pixelTransform;
+  return (await readTextLines(png)).map((line) => ({
+    text: line.text,
+    x: (line.x / scale - t.offsetX) * t.scale,
+    y: (line.y / scale - t.offsetY) * t.scale,
+    height: (line.height / scale) * t.scale,
+  }));
+}
+
+/**
+ * A raster drawing's scale from the dimensions written on it (metres per pixel of its line drawing), when several
+ * agree; else unknown.
+ */
+async function rasterDimensionScale(
+  d: LineDrawing,
+  texts: PlacedText[],
+): Promise<Pick<DrawingGeometry, 'metresPerUnit' | 'scaleSource'> & { warnings: string[] }> {
+  const unknown = { metresPerUnit: null, warnings: [] };
+  if (!texts.some((t) => dimensionMetres(t.text) !== null)) return unknown;
+  const { ink, width, height } = await inkMask(d.png);
+  const lines = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX);
+  const found = dimensionScale(texts, lines);
+  if (!found) return unknown;
+  return {
+    metresPerUnit: found.metresPerPixel,
+    scaleSource: 'inferred',
+    warnings: [`The scale was taken from ${found.agreeing} dimensions written on the drawing.`],
+  };
+}
 
 /**
  * A PDF page whose walls are drawn as lines (no filled poché for a raster reading to find) read as a CAD drawing is:

@@ -86,7 +86,8 @@ const TASKS: Record<string, TaskSpec> = {
 
 /**
  * Modules esbuild cannot bundle come from a layer built for linux-arm64: the native image libraries, pdfjs (it
- * loads its worker file from beside itself) and libredwg (it loads its .wasm from beside itself).
+ * loads its worker file from beside itself), libredwg (it loads its .wasm from beside itself) and tesseract.js (its
+ * worker script and .wasm, and the English data beside them).
  */
 export { LAYER_MODULES };
 export const IMAGING_LAYER_DIR = 'infra/layers/imaging/dist';
@@ -125,7 +126,8 @@ export class Generation extends Construct {
     const layerPath = props.imagingLayerDir ?? IMAGING_LAYER_DIR;
     const layerDir = resolve(REPO_ROOT, layerPath);
     const imagingLayer = new lambda.LayerVersion(this, 'ImagingLayer', {
-      description: 'sharp, @napi-rs/canvas, pdfjs-dist, libredwg-web for linux-arm64 (npm run build:layer)',
+      description:
+        'sharp, @napi-rs/canvas, pdfjs-dist, libredwg-web, tesseract.js (+ eng data) for linux-arm64 (npm run build:layer)',
       compatibleArchitectures: [LAMBDA_ARCHITECTURE],
       compatibleRuntimes: [LAMBDA_RUNTIME],
       code: lambda.Code.fromAsset(

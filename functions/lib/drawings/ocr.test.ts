@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPlan } from '../plan/read-plan';
+import { cleanOcrText, readTextLines } from './ocr';
+
+const LABELLED_PLAN = join(import.meta.dirname, 'fixtures', 'labelled-plan.png');
+
+describe('cleanOcrText', () => {
+  it('restores a square metre sign misread after "m" and collapses whitespace', () => {
+    expect(cleanOcrText(' Spalna   10.45m? ')).toBe('Spalna 10.45m²');
+    expect(cleanOcrText('5.20 mz')).toBe('5.20 m²');
+    expect(cleanOcrText('Kitchen 3.45 x 2.80 m')).toBe('Kitchen 3.45 x 2.80 m');
+  });
+});
+
+describe('OCR on a raster plan (tesseract.js with the English data installed from npm)', () => {
+  it('reads the dimensions and room labels, each line at its place', async () => {
+    const lines = await readTextLines(readFileSync(LABELLED_PLAN));
+    const texts = lines.map((l) => l.text);
+    expect(texts).toEqual(expect.arrayContaining(['10000', '5000', 'Kitchen', '5.00 x 6.00 m', '30.00 m²']));
+    const kitchen = lines.find((l) => l.text === 'Kitchen')!;
+    expect(kitchen.x).toBeGreaterThan(300);
+    expect(kitchen.x).toBeLessThan(500);
+  }, 30_000);
+
+  it('takes an image’s scale from its dimensions and names its rooms from their labels', async () => {
+    const { plan } = await readPlan({ bytes: readFileSync(LABELLED_PLAN), fileName: 'labelled-plan.png' });
+    // 100 px per metre; the line drawing's margins and the extension lines' width cost about a per cent.
+    expect(plan.space.metresPerUnit).toBeGreaterThan(0.0097);
+    expect(plan.space.metresPerUnit).toBeLessThan(0.0103);
+    expect(plan.space.scaleSource).toBe('inferred');
+    expect(plan.warnings.join(' ')).toMatch(/scale was taken from 3 dimensions written on the drawing/);
+    expect(plan.rooms.map((r) => r.label).sort()).toEqual(['Kitchen', 'Living room']);
+    for (const room of plan.rooms) expect(room.areaM2).toBeCloseTo(28.5, -0.5);
+  }, 30_000);
+});
