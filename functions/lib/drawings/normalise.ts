@@ -7,16 +7,9 @@ import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
 import { dimensionMetres, dimensionScale, type PlacedText } from './dimension-scale';
 import { unprocessable } from './errors';
-import {
-  imageForOcr,
-  inkMask,
-  isLineWork,
-  type LineDrawing,
-  lineDrawingFromRaster,
-  type RasterSource,
-} from './image';
+import { inkMask, isLineWork, type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
-import { readTextLines } from './ocr';
+import { readDrawingTexts } from './ocr';
 import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
 import { thinLineSegments } from './raster-lines';
@@ -42,7 +35,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     case 'jpeg':
     case 'png': {
       const d = await lineDrawingFromRaster({ bytes }, 'image');
-      const texts = await rasterTexts({ bytes }, d);
+      const texts = await readDrawingTexts({ bytes }, d);
       const dimensions = await rasterDimensionScale(d, texts);
       result = {
         png: d.png,
@@ -73,6 +66,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
     case 'pdf': {
       const d = await rasterisePdf(bytes, input.pdfPage !== undefined ? { page: input.pdfPage } : {});
       const paths = await readPageLines(d, input.cadViewId);
+      const scale = await pageScale(d, !paths);
       result = {
         png: d.png,
         width: d.width,
@@ -81,7 +75,8 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
         geometry: {
           bounds: { minX: 0, minY: 0, maxX: d.width, maxY: d.height },
           units: 'px',
-          ...sheetScale(d),
+          metresPerUnit: scale.metresPerUnit,
+          ...(scale.scaleSource ? { scaleSource: scale.scaleSource } : {}),
           yDown: true,
           pixelTransform: d.pixelTransform,
           texts: d.texts,
@@ -95,12 +90,14 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
             originalHeight: d.originalHeight,
           },
           ...(d.pageViews.length > 1 ? { views: d.pageViews, viewId: `page-${d.page}` } : {}),
-          warnings:
-            d.pages > 1
+          warnings: [
+            ...(d.pages > 1
               ? [
                   `This PDF has ${d.pages} pages; the plan was read from page ${d.page}. Pick another page if that is not the plan.`,
                 ]
-              : [],
+              : []),
+            ...scale.warnings,
+          ],
         },
       };
       if (paths)
@@ -145,18 +142,18 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
 
 type LinesGeometry = Partial<DrawingGeometry> & { warnings: string[] };
 
-/** The lines of text OCR reads on a raster drawing, at their centres in the line drawing's pixels. */
-async function rasterTexts(source: RasterSource, d: LineDrawing): Promise<PlacedText[]> {
-  const image = await imageForOcr(source, d);
-  if (!image) return [];
-  const { png, scale } = image;
-  const t = d.pixelTransform;
-  return (await readTextLines(png)).map((line) => ({
-    text: line.text,
-    x: (line.x / scale - t.offsetX) * t.scale,
-    y: (line.y / scale - t.offsetY) * t.scale,
-    height: (line.height / scale) * t.scale,
-  }));
+/**
+ * A page read as a raster: the scale the sheet states, else (a scan, its words read by OCR) the one its written
+ * dimensions agree on.
+ */
+async function pageScale(
+  d: PdfRaster,
+  readAsRaster: boolean,
+): Promise<Pick<DrawingGeometry, 'metresPerUnit' | 'scaleSource'> & { warnings: string[] }> {
+  const stated = sheetScale(d);
+  if (stated.metresPerUnit !== null || !readAsRaster) return { ...stated, warnings: [] };
+  const read = d.texts.filter((t): t is PlacedText => t.height !== undefined);
+  return read.length ? rasterDimensionScale(d, read) : { metresPerUnit: null, warnings: [] };
 }
 
 /**

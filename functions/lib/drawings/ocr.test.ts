@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readPlan } from '../plan/read-plan';
 import { cleanOcrText, readTextLines } from './ocr';
@@ -33,5 +34,17 @@ describe('OCR on a raster plan (tesseract.js with the English data installed fro
     expect(plan.warnings.join(' ')).toMatch(/scale was taken from 3 dimensions written on the drawing/);
     expect(plan.rooms.map((r) => r.label).sort()).toEqual(['Kitchen', 'Living room']);
     for (const room of plan.rooms) expect(room.areaM2).toBeCloseTo(28.5, -0.5);
+  }, 30_000);
+
+  it('reads a scanned PDF (an image and no text) the same way, in page points', async () => {
+    const pdf = await PDFDocument.create();
+    const image = await pdf.embedPng(readFileSync(LABELLED_PLAN));
+    pdf.addPage([1400, 1000]).drawImage(image, { x: 0, y: 0, width: 1400, height: 1000 });
+    const { plan } = await readPlan({ bytes: await pdf.save(), fileName: 'scan.pdf' });
+    expect(plan.space.units).toBe('pt');
+    expect(plan.space.metresPerUnit).toBeGreaterThan(0.0097);
+    expect(plan.space.metresPerUnit).toBeLessThan(0.0103);
+    expect(plan.space.scaleSource).toBe('inferred');
+    expect(plan.rooms.map((r) => r.label).sort()).toEqual(['Kitchen', 'Living room']);
   }, 30_000);
 });

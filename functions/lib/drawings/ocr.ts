@@ -6,6 +6,7 @@
  */
 import { dirname, join } from 'node:path';
 import { logger } from '../logger';
+import { imageForOcr, type LineDrawing, type RasterSource } from './image';
 
 const log = logger.child({ module: 'ocr' });
 
@@ -22,6 +23,23 @@ export interface TextLine {
 const MIN_CONFIDENCE = 55;
 /** Lines kept at most (a schedule or a page of notes says nothing more about the scale). */
 const MAX_LINES = 400;
+
+/**
+ * The lines of text on a raster drawing, at their centres in its line drawing's pixels (none for an image too large
+ * to read).
+ */
+export async function readDrawingTexts(source: RasterSource, drawing: LineDrawing): Promise<TextLine[]> {
+  const image = await imageForOcr(source, drawing);
+  if (!image) return [];
+  const t = drawing.pixelTransform;
+  const k = t.scale / image.scale;
+  return (await readTextLines(image.png)).map((line) => ({
+    text: line.text,
+    x: (line.x / image.scale - t.offsetX) * t.scale,
+    y: (line.y / image.scale - t.offsetY) * t.scale,
+    height: line.height * k,
+  }));
+}
 
 /**
  * The lines of text in an image (PNG or JPEG bytes, dark text on a light ground), in reading order. An OCR failure

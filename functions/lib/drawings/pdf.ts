@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import { unprocessable, withTimeout } from './errors';
 import { type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
+import { readDrawingTexts } from './ocr';
 import type { PageWord } from './pdf-cad';
 import {
   type Affine,
@@ -59,6 +60,8 @@ export interface PageText {
   text: string;
   x: number;
   y: number;
+  /** Letter height in the line drawing's pixels, for words read by OCR. */
+  height?: number;
 }
 
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -367,10 +370,10 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
     }
     const words = await eraseText(page, viewport, ctx, chosen.textItems, !ownDrawing);
     const image = ctx.getImageData(0, 0, width, height);
-    const drawing = await lineDrawingFromRaster(
-      { raw: { data: image.data, width, height, channels: 4 } },
-      'PDF page',
-    );
+    const source = { raw: { data: image.data, width, height, channels: 4 as const } };
+    const drawing = await lineDrawingFromRaster(source, 'PDF page');
+    // A scan (a page drawn as images, with no text of its own): its words are read by OCR.
+    const scanned = !ownDrawing && words.length === 0 ? await readDrawingTexts(source, drawing) : [];
     return {
       ...drawing,
       pages,
@@ -379,11 +382,14 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
       pageViews: chosen.views,
       pageHeight: base.height,
       pointsPerPixel: 1 / scale,
-      texts: words.map((w) => ({
-        text: w.text,
-        x: (w.x - drawing.pixelTransform.offsetX) * drawing.pixelTransform.scale,
-        y: (w.y - drawing.pixelTransform.offsetY) * drawing.pixelTransform.scale,
-      })),
+      texts: [
+        ...words.map((w) => ({
+          text: w.text,
+          x: (w.x - drawing.pixelTransform.offsetX) * drawing.pixelTransform.scale,
+          y: (w.y - drawing.pixelTransform.offsetY) * drawing.pixelTransform.scale,
+        })),
+        ...scanned,
+      ],
       ...(ownDrawing
         ? {
             vectorPage: {
