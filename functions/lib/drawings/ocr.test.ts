@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readPlan } from '../plan/read-plan';
-import { cleanOcrText, readTextLines } from './ocr';
+import { cleanOcrText, glyphCount, readTextLines } from './ocr';
 
 const LABELLED_PLAN = join(import.meta.dirname, 'fixtures', 'labelled-plan.png');
 
@@ -12,6 +12,26 @@ describe('cleanOcrText', () => {
     expect(cleanOcrText(' Spalna   10.45m? ')).toBe('Spalna 10.45m²');
     expect(cleanOcrText('5.20 mz')).toBe('5.20 m²');
     expect(cleanOcrText('Kitchen 3.45 x 2.80 m')).toBe('Kitchen 3.45 x 2.80 m');
+  });
+});
+
+describe('glyphCount (how much lettering an image holds, before OCR reads it)', () => {
+  it('counts letter-sized blobs, not lines, walls or specks', () => {
+    const width = 200;
+    const height = 100;
+    const image = new Uint8Array(width * height).fill(255);
+    const fill = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) image[y * width + x] = 0;
+    };
+    for (let k = 0; k < 6; k++) {
+      // six letters, drawn as strokes: an "L"
+      fill(10 + k * 14, 10, 2, 12);
+      fill(10 + k * 14, 20, 8, 2);
+    }
+    fill(0, 60, 200, 3); // a line
+    fill(20, 70, 40, 25); // a block of wall
+    fill(150, 20, 2, 2); // a speck
+    expect(glyphCount(image, width, height)).toBe(6);
   });
 });
 

@@ -5,6 +5,7 @@
  * be matched to the rooms they sit in. Both modules load only when a raster drawing is read.
  */
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import { logger } from '../logger';
 import { imageForOcr, type LineDrawing, type RasterSource } from './image';
 
@@ -23,6 +24,11 @@ export interface TextLine {
 const MIN_CONFIDENCE = 55;
 /** Lines kept at most (a schedule or a page of notes says nothing more about the scale). */
 const MAX_LINES = 400;
+/**
+ * Letters at most on an image OCR reads: a plan's labels and dimensions are hundreds; a page of notes or a
+ * schedule is thousands, and OCR takes about a millisecond a letter (30 s for a page of text).
+ */
+const MAX_GLYPHS = 1500;
 
 /**
  * The lines of text on a raster drawing, at their centres in its line drawing's pixels (none for an image too large
@@ -31,6 +37,12 @@ const MAX_LINES = 400;
 export async function readDrawingTexts(source: RasterSource, drawing: LineDrawing): Promise<TextLine[]> {
   const image = await imageForOcr(source, drawing);
   if (!image) return [];
+  const grey = await sharp(image.png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const glyphs = glyphCount(grey.data, grey.info.width, grey.info.height, grey.info.channels);
+  if (glyphs > MAX_GLYPHS) {
+    log.info('too much text on the drawing to read it', { glyphs });
+    return [];
+  }
   const t = drawing.pixelTransform;
   const k = t.scale / image.scale;
   return (await readTextLines(image.png)).map((line) => ({
@@ -84,4 +96,54 @@ export function cleanOcrText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/(\d\s*m)[?*z](?=$|[\s,.;)])/gi, '$1²');
+}
+
+/**
+ * How many letter-like marks an image holds: dark connected blobs (8-connected, under mid-grey) 6–60 px tall, at
+ * most twice as wide as tall, and strokes rather than solid (ink on at most 70 % of their box). Lines, walls and
+ * fills are larger, longer or solid; specks are smaller.
+ */
+export function glyphCount(data: Uint8Array, width: number, height: number, channels = 1): number {
+  const n = width * height;
+  const seen = new Uint8Array(n);
+  const dark = (i: number) => data[i * channels]! < 128;
+  const stack: number[] = [];
+  let count = 0;
+  for (let start = 0; start < n; start++) {
+    if (seen[start] || !dark(start)) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let x0 = width;
+    let x1 = 0;
+    let y0 = height;
+    let y1 = 0;
+    let ink = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      ink++;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (!seen[j] && dark(j)) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    const h = y1 - y0 + 1;
+    const w = x1 - x0 + 1;
+    if (h >= 6 && h <= 60 && w <= h * 2 && ink <= w * h * 0.7) count++;
+  }
+  return count;
 }
