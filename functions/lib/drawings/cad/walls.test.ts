@@ -133,4 +133,35 @@ describe('splitWalls: partitions on door layers, windows in the wall line work',
     expect(covers(6000)).toBe(true);
     expect(covers(3750)).toBe(false);
   });
+
+  it('a sheet drawing the plan twice: one view is the plan, the other keeps its walls for the overlay', () => {
+    const copy = room.map(({ seg, layer }) =>
+      stroke(layer, [seg[0] + 20_000, seg[1], seg[2] + 20_000, seg[3]] as Segment),
+    );
+    const split = splitWalls(
+      { strokes: [...room, ...copy], arcs: [], texts: [], truncated: false },
+      0.001,
+      limits,
+    );
+    const other = split.views.find((v) => v.id !== split.view?.id)!;
+    expect(split.walls.length).toBeGreaterThan(0);
+    expect(split.walls.every(([x1, , x2]) => Math.max(x1, x2) < 10_000)).toBe(true);
+    expect(other.walls?.length).toBe(split.walls.length);
+    expect(other.walls!.every(({ seg }) => Math.min(seg[0], seg[2]) > 10_000)).toBe(true);
+    expect(split.warnings.join(' ')).toMatch(
+      /holds another plan of the building .* only View 1 is built in 3D/,
+    );
+  });
+
+  it('a site plan or a detail of another size is no second plan', () => {
+    const small = room.map(({ seg, layer }) =>
+      stroke(layer, seg.map((v, i) => (i % 2 === 0 ? v / 2 + 20_000 : v / 2)) as Segment),
+    );
+    const split = splitWalls(
+      { strokes: [...room, ...small], arcs: [], texts: [], truncated: false },
+      0.001,
+      limits,
+    );
+    expect(split.views.some((v) => v.walls)).toBe(false);
+  });
 });

@@ -173,10 +173,13 @@ export function splitWalls(
       );
     }
   }
-  const siblings = siblingPlans(described, chosen);
-  for (const sibling of siblings) sibling.view.walls = sibling.walls.slice(0, limits.maxWallSegments);
+  const siblings = siblingPlans(described, chosen, limits.maxWallSegments);
+  for (const sibling of siblings) sibling.view.walls = sibling.walls;
   if (siblings.length) {
-    const names = siblings.map((d) => d.view.label).join(' and ');
+    const names = siblings
+      .map((d) => d.view.label)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' and $1');
     warnings.push(
       siblings.length > 1
         ? `${names} hold other plans of the building (their walls are shown in grey); only ${chosen.view.label} is built in 3D.`
@@ -220,23 +223,36 @@ export function splitWalls(
   };
 }
 
+/** Other plans kept with their walls at most (a sheet of many variants shows the first few). */
+const MAX_SIBLING_PLANS = 4;
+
 /**
  * Other views that are plans of the same building: plan-like, about the chosen plan's size (within a factor of 1.5
  * each way) and with at least half its length of paired walls. A sheet's site plan, details and schedules differ in
- * size or in walls.
+ * size or in walls. The best-scored first, up to four, and no more walls in all than `maxWalls`.
  */
-function siblingPlans(described: DescribedView[], chosen: DescribedView): DescribedView[] {
+function siblingPlans(described: DescribedView[], chosen: DescribedView, maxWalls: number): DescribedView[] {
   const width = (b: Bounds) => b.maxX - b.minX;
   const height = (b: Bounds) => b.maxY - b.minY;
   const near = (a: number, b: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= 1.5;
-  return described.filter(
-    (d) =>
-      d !== chosen &&
-      (d.view.kind === 'plan' || d.view.kind === 'unknown') &&
-      d.pairedLength >= chosen.pairedLength * 0.5 &&
-      near(width(d.bounds), width(chosen.bounds)) &&
-      near(height(d.bounds), height(chosen.bounds)),
-  );
+  const alike = described
+    .filter(
+      (d) =>
+        d !== chosen &&
+        (d.view.kind === 'plan' || d.view.kind === 'unknown') &&
+        d.pairedLength >= chosen.pairedLength * 0.5 &&
+        near(width(d.bounds), width(chosen.bounds)) &&
+        near(height(d.bounds), height(chosen.bounds)),
+    )
+    .sort((p, q) => q.score - p.score);
+  const kept: DescribedView[] = [];
+  let walls = 0;
+  for (const d of alike.slice(0, MAX_SIBLING_PLANS)) {
+    if (walls + d.walls.length > maxWalls) break;
+    walls += d.walls.length;
+    kept.push(d);
+  }
+  return kept;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
