@@ -15,6 +15,7 @@ import { linesCuttingWalls } from './crossings';
 import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
+import { stackedSteps } from './steps';
 import { withoutIsolatedStubs } from './stubs';
 import { arrows, voidCrosses } from './symbols';
 import { borderSegments, boundsOfSegments, clusterViews } from './views';
@@ -186,8 +187,11 @@ export function splitWalls(
         : `${names} holds another plan of the building (its walls are shown in grey); only ${chosen.view.label} is built in 3D.`,
     );
   }
-  let walls = chosen.walls.map((w) => w.seg);
-  let thickness = chosen.walls.map((w) => w.thickness);
+  // Steps drawn as nested outlines are no walls.
+  const steps = stackedSteps(chosen.walls, scale.metresPerUnit);
+  const kept = chosen.walls.filter((_, i) => !steps.has(i));
+  let walls = kept.map((w) => w.seg);
+  let thickness = kept.map((w) => w.thickness);
   if (walls.length > limits.maxWallSegments) {
     warnings.push(
       `The drawing has ${walls.length} wall segments; the ${limits.maxWallSegments} longest were kept for the 3D model.`,
