@@ -12,6 +12,7 @@ import {
 import type { Arc, Bounds, Segment } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
+import { beyondDimensionChains } from './dimension-frame';
 import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
@@ -187,9 +188,14 @@ export function splitWalls(
         : `${names} holds another plan of the building (its walls are shown in grey); only ${chosen.view.label} is built in 3D.`,
     );
   }
-  // Steps drawn as nested outlines are no walls.
+  // Steps drawn as nested outlines, and context beyond the plan's exterior dimension chains, are no walls.
   const steps = stackedSteps(chosen.walls, scale.metresPerUnit);
-  const kept = chosen.walls.filter((_, i) => !steps.has(i));
+  const outside = beyondDimensionChains(
+    chosen.walls.map((w) => w.seg),
+    flat.texts.filter((t) => inside(chosen.view.bounds, t.x, t.y)),
+    scale.metresPerUnit,
+  );
+  const kept = chosen.walls.filter((_, i) => !steps.has(i) && !outside.has(i));
   let walls = kept.map((w) => w.seg);
   let thickness = kept.map((w) => w.thickness);
   if (walls.length > limits.maxWallSegments) {
