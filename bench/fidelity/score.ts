@@ -5,6 +5,7 @@
  */
 import { wallQuad } from '../../shared/plan/geometry';
 import type { PlanModel, PlanPoint } from '../../shared/plan/schema';
+import { otherPlanWalls } from '../../shared/plan/views';
 
 export interface GroundTruth {
   name: string;
@@ -76,7 +77,7 @@ function drawThinLine(mask: Uint8Array, w: number, h: number, a: PlanPoint, b: P
  * of the building on the same sheet (`source.views[].walls`). The ground truth marks the walls of every plan drawn.
  */
 export function wallsRead(plan: Pick<PlanModel, 'walls' | 'source'>): PlanModel['walls'] {
-  return [...plan.walls, ...(plan.source.views ?? []).flatMap((v) => v.walls ?? [])];
+  return [...plan.walls, ...otherPlanWalls(plan)];
 }
 
 /** The plan's walls as a mask of the ground truth's size. */

@@ -4,10 +4,8 @@
  * a candidate; only a scale that several dimensions agree on is taken (a number that is a level, a room number or
  * an area agrees with nothing). Pure: texts and thin lines in the image's pixels (y down) in, metres per pixel out.
  */
-import type { Segment } from './types';
-
-const FOOT = 0.3048;
-const INCH = 0.0254;
+import { feetInches } from './sheet-scale';
+import type { Segment, TextLine } from './types';
 
 /** Candidates within this factor of each other agree. */
 const AGREE = 1.04;
@@ -24,11 +22,8 @@ const MIN_STRETCH_PX = 12;
  */
 export function dimensionMetres(text: string): number | null {
   const t = text.trim();
-  const feet = /^(\d{1,3})\s*['’′]\s*-?\s*(?:(\d{1,2}(?:\.\d+)?)\s*(?:["”″]|''))?$/.exec(t);
-  if (feet) {
-    const inches = feet[2] ? Number(feet[2]) : 0;
-    return inches < 12 ? Number(feet[1]) * FOOT + inches * INCH : null;
-  }
+  const imperial = feetInches(t);
+  if (imperial !== null) return imperial;
   const millimetres = /^(\d{3,5})$/.exec(t);
   if (millimetres) {
     const mm = Number(millimetres[1]);
@@ -39,21 +34,13 @@ export function dimensionMetres(text: string): number | null {
   return null;
 }
 
-export interface PlacedText {
-  text: string;
-  x: number;
-  y: number;
-  /** Letter height in pixels. */
-  height: number;
-}
-
 /**
  * Metres per pixel from the dimensions on the drawing, with how many agree; null when fewer than two agree.
  * `lines` are the drawing's thin horizontal and vertical lines (OCR reads horizontal text, so horizontal
  * dimension lines are matched).
  */
 export function dimensionScale(
-  texts: readonly PlacedText[],
+  texts: readonly TextLine[],
   lines: readonly Segment[],
 ): { metresPerPixel: number; agreeing: number } | null {
   const horizontal = lines.filter((s) => s[1] === s[3]).map((s) => normalise(s));
@@ -85,7 +72,7 @@ function normalise(s: Segment): Segment {
  * through it) that runs under it, cut at the vertical lines that cross or end on it (extension lines, ticks) on either side
  * of the text; the line's own ends where none do.
  */
-function boundedStretch(text: PlacedText, horizontal: Segment[], vertical: Segment[]): number | null {
+function boundedStretch(text: TextLine, horizontal: Segment[], vertical: Segment[]): number | null {
   const reach = Math.max(4, text.height * LINE_REACH);
   let line: Segment | null = null;
   for (const h of horizontal) {

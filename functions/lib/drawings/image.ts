@@ -298,8 +298,23 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
 /** Ink no deeper than this (nine in ten pixels, in pixels of a line drawing) is lines, however thin the pen. */
 const LINES_MAX_DEPTH = 3;
 
-/** A line drawing's ink (1 = dark), row by row. */
-export async function inkMask(png: Buffer): Promise<{ ink: Uint8Array; width: number; height: number }> {
+type InkMask = { readonly ink: Uint8Array; readonly width: number; readonly height: number };
+const inkOfDrawing = new WeakMap<Buffer, Promise<InkMask>>();
+
+/**
+ * A line drawing's ink (1 = dark), row by row: decoded once per drawing (a page's line work and its written
+ * dimensions both ask for it), so callers only read it.
+ */
+export function inkMask(png: Buffer): Promise<InkMask> {
+  let mask = inkOfDrawing.get(png);
+  if (!mask) {
+    mask = decodeInk(png);
+    inkOfDrawing.set(png, mask);
+  }
+  return mask;
+}
+
+async function decodeInk(png: Buffer): Promise<InkMask> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   const ink = new Uint8Array(info.width * info.height);
   for (let i = 0; i < ink.length; i++) ink[i] = data[i * info.channels]! < 128 ? 1 : 0;
@@ -321,25 +336,26 @@ export const isLineWork = (ink: Uint8Array, width: number, height: number) =>
 const OCR_SIDE = { target: 2000, maxEnlargement: 2.5, max: 2600 };
 
 /**
- * The image as OCR reads it best: upright, on white, grey, dark text on a light ground, at a size where the
- * lettering of a plan is legible; null when the image is too large to read. `scale` maps original pixels to the
+ * The image as OCR reads it best: upright, on white, one grey channel, dark text on a light ground, at a size where
+ * the lettering of a plan is legible; null when the image is too large to read. `scale` maps original pixels to the
  * copy's.
  */
 export async function imageForOcr(
   source: RasterSource,
   drawing: Pick<LineDrawing, 'originalWidth' | 'originalHeight' | 'inverted'>,
-): Promise<{ png: Buffer; scale: number } | null> {
+): Promise<{ grey: Buffer; width: number; height: number; scale: number } | null> {
   const side = Math.max(drawing.originalWidth, drawing.originalHeight);
   if (side > OCR_SIDE.max) return null;
   const scale = side < OCR_SIDE.target ? Math.min(OCR_SIDE.target / side, OCR_SIDE.maxEnlargement) : 1;
   let image = open(source).rotate().flatten({ background: '#ffffff' }).greyscale();
   if (drawing.inverted) image = image.negate({ alpha: false });
-  const png = await image
+  const { data, info } = await image
     .resize({
       width: Math.round(drawing.originalWidth * scale),
       height: Math.round(drawing.originalHeight * scale),
     })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  return { png, scale };
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { grey: data, width: info.width, height: info.height, scale };
 }

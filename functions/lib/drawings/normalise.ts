@@ -5,7 +5,7 @@ import { readDxf } from './cad/dxf';
 import { type CadModel, type Flattened, flatten, unitsFromInsUnits } from './cad/model';
 import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
-import { dimensionMetres, dimensionScale, type PlacedText } from './dimension-scale';
+import { dimensionMetres, dimensionScale } from './dimension-scale';
 import { unprocessable } from './errors';
 import { inkMask, isLineWork, type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
@@ -14,7 +14,7 @@ import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
 import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
-import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment } from './types';
+import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
 
 const log = logger.child({ module: 'drawings' });
 
@@ -152,7 +152,7 @@ async function pageScale(
 ): Promise<Pick<DrawingGeometry, 'metresPerUnit' | 'scaleSource'> & { warnings: string[] }> {
   const stated = sheetScale(d);
   if (stated.metresPerUnit !== null || !readAsRaster) return { ...stated, warnings: [] };
-  const read = d.texts.filter((t): t is PlacedText => t.height !== undefined);
+  const read = d.texts.filter((t): t is TextLine => t.height !== undefined);
   return read.length ? rasterDimensionScale(d, read) : { metresPerUnit: null, warnings: [] };
 }
 
@@ -162,7 +162,7 @@ async function pageScale(
  */
 async function rasterDimensionScale(
   d: LineDrawing,
-  texts: PlacedText[],
+  texts: TextLine[],
 ): Promise<Pick<DrawingGeometry, 'metresPerUnit' | 'scaleSource'> & { warnings: string[] }> {
   const unknown = { metresPerUnit: null, warnings: [] };
   if (!texts.some((t) => dimensionMetres(t.text) !== null)) return unknown;

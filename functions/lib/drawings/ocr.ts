@@ -8,17 +8,9 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { logger } from '../logger';
 import { imageForOcr, type LineDrawing, type RasterSource } from './image';
+import type { TextLine } from './types';
 
 const log = logger.child({ module: 'ocr' });
-
-export interface TextLine {
-  text: string;
-  /** Centre of the line's box, pixels of the image read. */
-  x: number;
-  y: number;
-  /** Height of the line's box, pixels. */
-  height: number;
-}
 
 /** Lines read with less confidence than this (0–100) are noise: hatching, furniture, textures. */
 const MIN_CONFIDENCE = 55;
@@ -37,15 +29,17 @@ const MAX_GLYPHS = 1500;
 export async function readDrawingTexts(source: RasterSource, drawing: LineDrawing): Promise<TextLine[]> {
   const image = await imageForOcr(source, drawing);
   if (!image) return [];
-  const grey = await sharp(image.png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const glyphs = glyphCount(grey.data, grey.info.width, grey.info.height, grey.info.channels);
+  const glyphs = glyphCount(image.grey, image.width, image.height);
   if (glyphs > MAX_GLYPHS) {
     log.info('too much text on the drawing to read it', { glyphs });
     return [];
   }
+  const png = await sharp(image.grey, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   const t = drawing.pixelTransform;
   const k = t.scale / image.scale;
-  return (await readTextLines(image.png)).map((line) => ({
+  return (await readTextLines(png)).map((line) => ({
     text: line.text,
     x: (line.x / image.scale - t.offsetX) * t.scale,
     y: (line.y / image.scale - t.offsetY) * t.scale,
@@ -54,8 +48,8 @@ export async function readDrawingTexts(source: RasterSource, drawing: LineDrawin
 }
 
 /**
- * The lines of text in an image (PNG or JPEG bytes, dark text on a light ground), in reading order. An OCR failure
- * is logged and reads as no text: the drawing is still read, its scale then guessed.
+ * The lines of text in an image (PNG or JPEG bytes, dark text on a light ground), in reading order, in its pixels.
+ * An OCR failure is logged and reads as no text: the drawing is still read, its scale then guessed.
  */
 export async function readTextLines(image: Buffer): Promise<TextLine[]> {
   let worker: import('tesseract.js').Worker | undefined;
@@ -67,6 +61,8 @@ export async function readTextLines(image: Buffer): Promise<TextLine[]> {
       gzip: true,
       cacheMethod: 'none',
       logger: () => {},
+      // Without a handler a failed job also throws inside the worker's message listener, uncaught (the process
+      // would die); the job's own promise rejects either way and is handled below.
       errorHandler: () => {},
     });
     // Labels are scattered over a drawing, not set in paragraphs.
@@ -103,10 +99,10 @@ export function cleanOcrText(text: string): string {
  * most twice as wide as tall, and strokes rather than solid (ink on at most 70 % of their box). Lines, walls and
  * fills are larger, longer or solid; specks are smaller.
  */
-export function glyphCount(data: Uint8Array, width: number, height: number, channels = 1): number {
+export function glyphCount(grey: Uint8Array, width: number, height: number): number {
   const n = width * height;
   const seen = new Uint8Array(n);
-  const dark = (i: number) => data[i * channels]! < 128;
+  const dark = (i: number) => grey[i]! < 128;
   const stack: number[] = [];
   let count = 0;
   for (let start = 0; start < n; start++) {

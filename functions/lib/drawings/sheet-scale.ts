@@ -37,7 +37,7 @@ export function statedScale(texts: readonly string[]): number | null {
 }
 
 /** A length in feet and inches ("16'9"", "11'", "9' 3"", "11'-0"") → metres; null when it is not one. */
-function feetInches(text: string): number | null {
+export function feetInches(text: string): number | null {
   const m = /^\s*(\d{1,3})\s*['’′]\s*-?\s*(?:(\d{1,2}(?:\.\d+)?)\s*(?:["”″]|''))?\s*$/.exec(text);
   if (!m) return null;
   const inches = m[2] ? Number(m[2]) : 0;

@@ -37,6 +37,14 @@ export interface Arc {
   end: number;
 }
 
+/** A line of text read on a drawing, at its centre, with its letter height (same units). */
+export interface TextLine {
+  text: string;
+  x: number;
+  y: number;
+  height: number;
+}
+
 export interface DrawingGeometry {
   /** Extent of the drawn content, in drawing units. */
   bounds: Bounds;

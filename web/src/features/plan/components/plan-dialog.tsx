@@ -1,4 +1,5 @@
 import type { PlanCorrections, PlanModel, PlanPoint } from '@shared/plan/schema';
+import { otherPlanWalls } from '@shared/plan/views';
 import { useQuery } from '@tanstack/react-query';
 import { Ruler } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { planQueryOptions, useCorrectPlan } from '../api/plan';
 import { describeScale, metresPerUnitFrom, UNIT_CHOICES } from '../lib/scale';
-import { otherPlanWalls, PlanOverlay } from './plan-overlay';
+import { PlanOverlay } from './plan-overlay';
 
 export interface PlanTarget {
   projectId: string;

@@ -1,5 +1,6 @@
 import { wallQuad } from '@shared/plan/geometry';
 import type { PlanModel, PlanPoint } from '@shared/plan/schema';
+import { otherPlanWalls } from '@shared/plan/views';
 import { type MouseEvent, useMemo, useRef, useState } from 'react';
 import { applyTransform, centroid, invertTransform } from '../lib/scale';
 
@@ -22,11 +23,6 @@ function fitTransform(plan: PlanModel): { transform: Transform; width: number; h
   return plan.space.yDown
     ? { transform: [k, 0, 20 - minX * k, 0, k, 20 - minY * k], width, height }
     : { transform: [k, 0, 20 - minX * k, 0, -k, 20 + maxY * k], width, height };
-}
-
-/** The walls of the sheet's other plans of the building (not built in 3D; shown so the user can compare). */
-export function otherPlanWalls(plan: PlanModel): PlanModel['walls'] {
-  return (plan.source.views ?? []).flatMap((view) => view.walls ?? []);
 }
 
 /**
