@@ -5,17 +5,14 @@
  *
  *   npm run bench:fidelity [-- --only <substring>] [-- --strict]   (--strict exits 1 when a target is missed)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { join } from 'node:path';
 import sharp from 'sharp';
-import { ESM_REQUIRE_SHIM, LAYER_MODULES } from '../../infra/lib/bundling';
 import type { PlanModel } from '../../shared/plan/schema';
 import { CORPUS_MISSING, type CorpusFile, corpusAvailable, corpusFiles, readTruthMask } from './corpus';
 import { type FileScore, scoreFile, wallMask, wallsRead } from './score';
+import { bundleWorker, readInWorker, type WorkerReading } from './worker-process';
 
 const TARGETS = {
   meanF1: 0.92,
@@ -39,58 +36,16 @@ if (!corpusAvailable()) {
   process.exit(0);
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'planform-fidelity-'));
-
-/**
- * The worker runs as the deployed function does: one ESM bundle with the imaging layer's modules external, on
- * plain Node. Under the tsx loader every module is transpiled on load (pdfjs alone costs ~0.4 s and ~160 MB), which
- * would be measured as the reader's time and memory. The bundle lives under node_modules/.cache so that the
- * external modules resolve.
- */
-function bundleWorker(): string {
-  const outfile = join(root, 'node_modules', '.cache', 'planform-bench', 'fidelity-worker.mjs');
-  buildSync({
-    entryPoints: [join(here, 'worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_SHIM },
-    external: LAYER_MODULES,
-    logLevel: 'error',
-  });
-  return outfile;
-}
 const workerBundle = bundleWorker();
 
-interface Run {
+interface Run extends WorkerReading {
   file: CorpusFile;
-  plan?: PlanModel;
-  error?: string;
-  ms: number;
-  maxRssMB: number;
-  repeatSame: boolean;
   score?: FileScore;
 }
 
-function readInWorker(file: CorpusFile): Omit<Run, 'file' | 'score'> {
-  const out = join(work, `${file.name}.json`);
-  try {
-    execFileSync(process.execPath, [workerBundle, file.absolutePath, out], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 120_000,
-    });
-    return JSON.parse(readFileSync(out, 'utf8'));
-  } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim().split('\n').slice(-3).join(' | ');
-    return { error: `worker crashed: ${stderr || String(error)}`, ms: 0, maxRssMB: 0, repeatSame: false };
-  }
-}
+const readFile = (file: CorpusFile) =>
+  readInWorker(workerBundle, file.absolutePath, join(work, `${file.name}.json`));
 
 async function writeOverlay(file: CorpusFile, plan: PlanModel, truth: Uint8Array) {
   const gt = file.groundTruth!;
@@ -110,7 +65,7 @@ async function writeOverlay(file: CorpusFile, plan: PlanModel, truth: Uint8Array
 const runs: Run[] = [];
 for (const file of corpusFiles()) {
   if (only && !file.path.includes(only)) continue;
-  const run: Run = { file, ...readInWorker(file) };
+  const run: Run = { file, ...readFile(file) };
   if (run.plan && file.groundTruth) {
     const truth = await readTruthMask(file.name);
     run.score = scoreFile(run.plan, file.groundTruth, truth);

@@ -16,6 +16,7 @@ import { beyondDimensionChains } from './dimension-frame';
 import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
+import { drawnInSingleLines } from './single-line';
 import { stackedSteps } from './steps';
 import { withoutIsolatedStubs } from './stubs';
 import { arrows, voidCrosses } from './symbols';
@@ -79,6 +80,12 @@ const WALL_GAP_M = { min: 0.05, max: 0.6, maxMassive: 1.0 };
 /** Walls this thick or more are massive masonry. */
 const MASSIVE_WALL_M = 0.3;
 const NOMINAL_WALL_M = 0.15;
+/** A view's title sits within a few of its own letter heights of the view (under a small elevation too). */
+const TITLE_REACH_LETTER_HEIGHTS = 4;
+/** The tallest texts of a view or sheet read for its title. */
+const TITLES_READ = 6;
+/** A single line shorter than this is a symbol's stroke, not a wall. */
+const SINGLE_WALL_MIN_M = 0.3;
 /** A line on a door layer this long is longer than any leaf or frame: a partition's face. */
 const PARTITION_FACE_M = 1.8;
 
@@ -148,6 +155,18 @@ export function splitWalls(
   const chosen = picked ?? candidates[0];
   if (!chosen || chosen.pairedLength + chosen.singleLength === 0) {
     const kinds = new Set(described.map((d) => d.view.kind));
+    // A sheet too small to hold a view of its own still says what it is in its largest lettering.
+    if (!described.length) {
+      const title = [...flat.texts]
+        .sort((p, q) => q.height - p.height)
+        .slice(0, TITLES_READ)
+        .find((t) => kindNamedBy(t.text) === 'elevation' || kindNamedBy(t.text) === 'section');
+      if (title) {
+        const kind = kindNamedBy(title.text) as CadViewKind;
+        kinds.add(kind);
+        views.push({ id: 'view-1', label: title.text, kind, bounds: sheet });
+      }
+    }
     const reason = kinds.has('elevation')
       ? 'No walls found: this looks like an elevation, not a plan. Upload the floor plan, or pick the view that holds it.'
       : kinds.has('section')
@@ -459,7 +478,8 @@ function describeView(
   const strokes = list.map((i) => flat.strokes[i]!);
   const bounds = boundsOfSegments(strokes.map((s) => s.seg))!;
   const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
-  const near = (t: PlacedText) => inside(bounds, t.x, t.y, size * 0.12);
+  const near = (t: PlacedText) =>
+    inside(bounds, t.x, t.y, Math.max(size * 0.12, t.height * TITLE_REACH_LETTER_HEIGHTS));
   const texts = flat.texts.filter(near);
   const swings = flat.arcs.filter(
     (a) =>
@@ -474,7 +494,7 @@ function describeView(
   const titles = [...texts].sort((a, b) => b.height - a.height);
   let named: CadViewKind | null = null;
   let title: string | null = null;
-  for (const t of titles.slice(0, 6)) {
+  for (const t of titles.slice(0, TITLES_READ)) {
     const kind = kindNamedBy(t.text);
     if (kind) {
       named = kind;
@@ -530,17 +550,26 @@ function kindByLayers(strokes: Stroke[]): CadViewKind | null {
   return null;
 }
 
-/** Door leaves: a straight line from a swing's centre (the hinge), about one radius long. */
+/**
+ * Door leaves: a straight line from a swing's centre (the hinge) to one end of the swing, open or closed. A wall
+ * line that runs on from the hinge away from the door is not one, however long.
+ */
 function doorLeaves(strokes: Stroke[], arcs: Arc[]): Set<Stroke> {
   const leaves = new Set<Stroke>();
   const swings = arcs.filter(isSwing);
   if (!swings.length) return leaves;
+  const near = (x: number, y: number, px: number, py: number, r: number) => Math.hypot(x - px, y - py) <= r;
   for (const s of strokes) {
     const [x1, y1, x2, y2] = s.seg;
-    const len = Math.hypot(x2 - x1, y2 - y1);
     for (const a of swings) {
-      if (Math.abs(len - a.r) > a.r * 0.2) continue;
-      if (Math.hypot(x1 - a.cx, y1 - a.cy) <= a.r * 0.08 || Math.hypot(x2 - a.cx, y2 - a.cy) <= a.r * 0.08) {
+      const hingeAt1 = near(x1, y1, a.cx, a.cy, a.r * 0.08);
+      if (!hingeAt1 && !near(x2, y2, a.cx, a.cy, a.r * 0.08)) continue;
+      const [fx, fy] = hingeAt1 ? [x2, y2] : [x1, y1];
+      const reach = a.r * 0.2;
+      const atSwingEnd = [a.start, a.end].some((t) =>
+        near(fx, fy, a.cx + a.r * Math.cos(t), a.cy + a.r * Math.sin(t), reach),
+      );
+      if (atSwingEnd) {
         leaves.add(s);
         break;
       }
@@ -643,23 +672,41 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
       );
   const walls = hatched.walls;
   closingLines.push(...hatched.cut);
-  const used: number[] = candidates.filter((_, k) => paired[k]);
+  let used: number[] = candidates.filter((_, k) => paired[k]);
   let singleLength = 0;
+  // Unpaired lines, and on wall layers what is left of a face beyond the wall it pairs into (a face that runs on
+  // as a single line).
+  const singles = candidates
+    .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
+    .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
+  // Where single lines are the walls (on one layer with everything else), what paired is glass, furniture or
+  // counters, and a wall line that a piece of furniture pairs with along a short stretch is still a wall.
+  const mostlyUnpaired =
+    useWallLayers || walls.length === 0
+      ? []
+      : linesMostlyUnpaired(candidates, paired, remainders, flat, pairOnly);
+  const singleLineWalls =
+    mostlyUnpaired.length > 0 &&
+    drawnInSingleLines(
+      walls,
+      mostlyUnpaired.filter(({ seg }) => segLength(seg) * mpu >= SINGLE_WALL_MIN_M).map(({ seg }) => seg),
+      mpu,
+    );
+  if (singleLineWalls) {
+    walls.length = 0;
+    used = [];
+    singles.splice(0, singles.length, ...mostlyUnpaired);
+  }
   const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
-  // Lines left unpaired are single-line walls where the layers say walls, or where nothing pairs at all.
+  // Lines left unpaired are single-line walls where the layers say walls, or where nothing else is the walls.
   if (useWallLayers || walls.length === 0) {
-    // Unpaired lines, and on wall layers what is left of a face beyond the wall it pairs into (a face that runs on
-    // as a single line).
-    const singles = candidates
-      .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
-      .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
     if (useWallLayers) {
       for (const r of remainders) {
         const i = candidates[r.index]!;
         if (!flat.strokes[i]!.curved && !pairOnly.has(i)) singles.push({ i, seg: r.seg, whole: false });
       }
     }
-    const long = singles.filter(({ seg }) => segLength(seg) * mpu >= 0.3);
+    const long = singles.filter(({ seg }) => segLength(seg) * mpu >= SINGLE_WALL_MIN_M);
     const thickness = walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu);
     const singleSegs = long.map(({ seg }) => seg);
     // A line that cuts through the middle of two walls is a construction line or an artefact, not a wall.
@@ -676,7 +723,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
   const standing = withoutIsolatedStubs(walls, mpu);
   let pairedLength = 0;
   let horizontal = 0;
-  for (const w of pairs) {
+  for (const w of singleLineWalls ? [] : pairs) {
     const len = segLength(w.seg) * mpu;
     pairedLength += len;
     const [x1, y1, x2, y2] = w.seg;
@@ -690,6 +737,30 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
     singleLength,
     horizontalShare: pairedLength > 0 ? horizontal / pairedLength : 0.5,
   };
+}
+
+/** A line paired along less than this share of its length is mostly a single line. */
+const MOSTLY_UNPAIRED_SHARE = 0.5;
+
+/** Straight candidates that pair nowhere or along less than half their length, whole. */
+function linesMostlyUnpaired(
+  candidates: number[],
+  paired: Uint8Array,
+  remainders: readonly { index: number; seg: Segment }[],
+  flat: Flattened,
+  pairOnly: Set<number>,
+): { i: number; seg: Segment; whole: boolean }[] {
+  const left = new Map<number, number>();
+  for (const r of remainders) left.set(r.index, (left.get(r.index) ?? 0) + segLength(r.seg));
+  const out: { i: number; seg: Segment; whole: boolean }[] = [];
+  candidates.forEach((i, k) => {
+    const stroke = flat.strokes[i]!;
+    if (stroke.curved || pairOnly.has(i)) return;
+    const unpaired = paired[k] ? (left.get(k) ?? 0) : segLength(stroke.seg);
+    if (unpaired >= segLength(stroke.seg) * MOSTLY_UNPAIRED_SHARE)
+      out.push({ i, seg: stroke.seg, whole: true });
+  });
+  return out;
 }
 
 /** Unpaired straight candidates (≥ 0.2 m) with an end on a wall's footprint: they close rooms where walls meet masses. */
