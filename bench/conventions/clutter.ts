@@ -1,6 +1,6 @@
 /** What else a plan sheet holds, none of it walls: furniture, counters, dimensions, grids, texts, frames, paving. */
 import type { Building, Point, Room } from './building';
-import type { Entity } from './dxf-writer';
+import { type Entity, lineEntity as line, rectEntity as rect } from './dxf-writer';
 import type { Random } from './random';
 
 export type Clutter =
@@ -27,18 +27,6 @@ export interface ClutterLayers {
   stairs: string;
 }
 
-const rect = (layer: string, x0: number, y0: number, x1: number, y1: number): Entity => ({
-  type: 'POLYLINE',
-  layer,
-  closed: true,
-  points: [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ],
-});
-const line = (layer: string, a: Point, b: Point): Entity => ({ type: 'LINE', layer, a, b });
 const roomWidth = (r: Room) => r.clear[2] - r.clear[0];
 const roomDepth = (r: Room) => r.clear[3] - r.clear[1];
 

@@ -77,6 +77,11 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(score.f1).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('single-line walls on layer 0: a wall running on from a door hinge is no door leaf', async () => {
+    const { plan, drawing } = await read('single/layer-0', 1005);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

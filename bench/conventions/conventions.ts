@@ -170,8 +170,10 @@ export interface GeneratedDrawing {
   convention: Convention;
 }
 
+export const conventionOf = (cell: string): Convention => ({ ...BASE_CONVENTION, ...CELLS[cell] });
+
 export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
-  const c: Convention = { ...BASE_CONVENTION, ...CELLS[cell] };
+  const c = conventionOf(cell);
   const random = seededRandom(seed);
   const building = randomBuilding(random, {
     rooms: random.int(...c.rooms),

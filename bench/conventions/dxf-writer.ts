@@ -14,6 +14,21 @@ export type Entity =
   | { type: 'TEXT'; layer: string; at: Point; height: number; text: string }
   | { type: 'INSERT'; layer: string; block: string; at: Point; rotationDeg: number };
 
+export const lineEntity = (layer: string, a: Point, b: Point): Entity => ({ type: 'LINE', layer, a, b });
+
+/** An axis-aligned rectangle as one closed polyline. */
+export const rectEntity = (layer: string, x0: number, y0: number, x1: number, y1: number): Entity => ({
+  type: 'POLYLINE',
+  layer,
+  closed: true,
+  points: [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ],
+});
+
 export interface Drawing {
   entities: Entity[];
   /** Block definitions, their entities relative to the block's origin. */

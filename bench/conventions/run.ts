@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { bundleWorker, readInWorker } from '../fidelity/worker-process';
-import { CELLS, makeDrawing, statesScale } from './conventions';
+import { CELLS, conventionOf, makeDrawing, statesScale } from './conventions';
 import { drawingSeed } from './random';
 import { type CellSummary, type DrawingScore, scoreDrawing, summariseCell, TARGETS } from './score';
 
@@ -41,7 +41,7 @@ for (const cell of Object.keys(CELLS)) {
     if (keep) await writeTruthPng(path, drawing.truth.mask, drawing.truth.groundTruth);
     process.stderr.write('.');
   }
-  summaries.push(summariseCell(cell, scores, statesScale(makeDrawing(cell, 0).convention)));
+  summaries.push(summariseCell(cell, scores, statesScale(conventionOf(cell))));
 }
 process.stderr.write('\n');
 if (!keep) rmSync(work, { recursive: true, force: true });
@@ -49,12 +49,12 @@ if (!keep) rmSync(work, { recursive: true, force: true });
 const f2 = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : v.toFixed(2));
 const pct = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : `${(v * 100).toFixed(0)}%`);
 console.log(
-  '| cell | n | wall F1 | lowest F1 | IoU | rooms exact | openings recall | scale within 2% | elevation named | errors | max ms | max MB | meets |',
+  '| cell | n | wall F1 | lowest F1 | IoU | rooms exact | openings recall | openings found ÷ drawn | scale within 2% | elevation named | errors | max ms | max MB | meets |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const s of summaries) {
   console.log(
-    `| ${s.cell} | ${s.n} | ${f2(s.meanF1)} | ${f2(s.minF1)} | ${f2(s.meanIoU)} | ${pct(s.roomsExact)} | ${f2(s.openingRecall)} | ${s.scaleStated ? pct(s.scaleWithin) : `(${pct(s.scaleWithin)})`} | ${pct(s.elevationNamed)} | ${s.errors} | ${s.maxMs.toFixed(0)} | ${s.maxMB.toFixed(0)} | ${s.meets ? 'yes' : 'NO'} |`,
+    `| ${s.cell} | ${s.n} | ${f2(s.meanF1)} | ${f2(s.minF1)} | ${f2(s.meanIoU)} | ${pct(s.roomsExact)} | ${f2(s.openingRecall)} | ${f2(s.openingsFoundShare)} | ${s.scaleStated ? pct(s.scaleWithin) : `(${pct(s.scaleWithin)})`} | ${pct(s.elevationNamed)} | ${s.errors} | ${s.maxMs.toFixed(0)} | ${s.maxMB.toFixed(0)} | ${s.meets ? 'yes' : 'NO'} |`,
   );
 }
 const met = summaries.filter((s) => s.meets).length;

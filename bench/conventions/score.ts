@@ -18,6 +18,8 @@ export interface DrawingScore {
   iou: number;
   roomsExact: boolean | null;
   openingRecall: number | null;
+  /** Openings found ÷ openings drawn (over 1: doors or windows found that are not there). */
+  openingsFoundShare: number | null;
   scaleWithin: boolean | null;
   elevationNamed: boolean | null;
   error?: string;
@@ -36,6 +38,7 @@ export function scoreDrawing(drawing: GeneratedDrawing, reading: WorkerReading):
       iou: elevation ? 1 : 0,
       roomsExact: elevation ? null : false,
       openingRecall: null,
+      openingsFoundShare: null,
       scaleWithin: null,
       elevationNamed: elevation ? false : null,
       error,
@@ -43,11 +46,13 @@ export function scoreDrawing(drawing: GeneratedDrawing, reading: WorkerReading):
     };
   }
   const s = scoreFile(reading.plan, gt, drawing.truth.mask);
+  const drawn = (gt.doors ?? 0) + (gt.windows ?? 0);
   return {
     f1: s.walls.f1,
     iou: s.walls.iou,
     roomsExact: gt.roomCount === null ? null : reading.plan.rooms.length === gt.roomCount,
     openingRecall: s.openingRecall,
+    openingsFoundShare: drawn ? reading.plan.openings.length / drawn : null,
     scaleWithin: s.scaleWithinTolerance,
     elevationNamed: s.elevationNamed,
     ...base,
@@ -62,6 +67,7 @@ export interface CellSummary {
   meanIoU: number;
   roomsExact: number | null;
   openingRecall: number | null;
+  openingsFoundShare: number | null;
   scaleWithin: number | null;
   scaleStated: boolean;
   elevationNamed: number | null;
@@ -83,6 +89,9 @@ export function summariseCell(cell: string, scores: DrawingScore[], scaleStated:
     meanIoU: mean(scores.map((x) => x.iou)) ?? 0,
     roomsExact: share(scores.map((x) => x.roomsExact)),
     openingRecall: mean(scores.flatMap((x) => (x.openingRecall === null ? [] : [x.openingRecall]))),
+    openingsFoundShare: mean(
+      scores.flatMap((x) => (x.openingsFoundShare === null ? [] : [x.openingsFoundShare])),
+    ),
     scaleWithin: share(scores.map((x) => x.scaleWithin)),
     scaleStated,
     elevationNamed: share(scores.map((x) => x.elevationNamed)),

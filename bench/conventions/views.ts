@@ -1,21 +1,9 @@
 /** Views that are not the plan: an elevation of the building's front and a section through it. */
 import type { Building, Point } from './building';
-import type { Entity } from './dxf-writer';
+import { type Entity, rectEntity as rect } from './dxf-writer';
 import type { Random } from './random';
 
 const STOREY_M = 3;
-
-const rect = (layer: string, x0: number, y0: number, x1: number, y1: number): Entity => ({
-  type: 'POLYLINE',
-  layer,
-  closed: true,
-  points: [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-  ],
-});
 
 /** The front (the y = 0 wall) seen from outside, its lower left corner at `origin`. */
 export function elevation(

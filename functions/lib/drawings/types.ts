@@ -1,5 +1,8 @@
 /** What every accepted upload becomes: a clean line drawing plus what is known of its geometry. */
 
+/** The clear width of a door, window or plain opening in a wall, metres: the narrowest door to the widest window. */
+export const OPENING_WIDTH_M = { min: 0.45, max: 2.6 } as const;
+
 /** A straight segment in drawing units: [x1, y1, x2, y2]. */
 export type Segment = [number, number, number, number];
 

@@ -37,7 +37,7 @@ const offAxis = (s: Segment, axis: number) => {
 };
 
 /** Where segments p and q cross, as parameters along each (0–1), or null when they do not. */
-function crossing(p: Segment, q: Segment): [number, number] | null {
+export function crossing(p: Segment, q: Segment): [number, number] | null {
   const rx = p[2] - p[0];
   const ry = p[3] - p[1];
   const sx = q[2] - q[0];

@@ -10,21 +10,21 @@ import {
   pointSegmentDistance,
   segmentDistance,
 } from '../../../../shared/plan/geometry';
-import type { Segment } from '../types';
+import { OPENING_WIDTH_M, type Segment } from '../types';
+import { crossing } from './crossings';
 
 /** An end this close to another line meets it (a junction drawn a little short). */
 const END_GAP_M = 0.12;
 /** A crossing this close to a line's end is a junction drawn running on, not a crossing. */
 const RUN_ON_M = 0.3;
-/** Two pieces of one wall line either side of a door or window (the narrowest door, the widest window). */
-const OPENING_GAP_M: [number, number] = [0.45, 2.6];
 /** Lines within this angle are parallel (one wall's pieces). */
 const PARALLEL_SIN = Math.sin((2 * Math.PI) / 180);
 /** A network of fewer lines is a symbol or a frame, not a plan's walls. */
 const MIN_NETWORK_LINES = 6;
 /** The single lines must outweigh the pairs' own network this many times over. */
 const SINGLE_OVER_PAIRED = 2;
-const MAX_PER_CELL = 64;
+/** Lines filed per grid cell at most: bounds the work on a drawing of thousands of crossing lines. */
+const MAX_PER_CELL = 32;
 
 interface Network {
   length: number;
@@ -124,27 +124,18 @@ function meetEndToLine(
     [b[2], b[3], a],
   ];
   for (const [x, y, other] of ends) if (pointSegmentDistance(x, y, ...other) <= endGap) return Join.Junction;
-  const crossing = crossingPoint(a, b);
-  if (!crossing) return Join.None;
-  return ends.some(([x, y]) => Math.hypot(x - crossing[0], y - crossing[1]) <= runOn)
-    ? Join.Junction
-    : Join.None;
+  const at = crossing(a, b);
+  if (!at) return Join.None;
+  const cx = a[0] + at[0] * (a[2] - a[0]);
+  const cy = a[1] + at[0] * (a[3] - a[1]);
+  return ends.some(([x, y]) => Math.hypot(x - cx, y - cy) <= runOn) ? Join.Junction : Join.None;
 }
 
-function crossingPoint(a: Segment, b: Segment): [number, number] | null {
-  const rx = a[2] - a[0];
-  const ry = a[3] - a[1];
-  const sx = b[2] - b[0];
-  const sy = b[3] - b[1];
-  const denom = rx * sy - ry * sx;
-  if (denom === 0) return null;
-  const qx = b[0] - a[0];
-  const qy = b[1] - a[1];
-  const t = (qx * sy - qy * sx) / denom;
-  const u = (qx * ry - qy * rx) / denom;
-  return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? [a[0] + t * rx, a[1] + t * ry] : null;
-}
-
+/**
+ * Whether the view's walls are its single lines: their largest network broken by an opening is at least
+ * `SINGLE_OVER_PAIRED` times as long as the largest network of the paired walls. Bounded by a grid of at most
+ * `MAX_PER_CELL` lines a cell.
+ */
 export function drawnInSingleLines(
   pairs: readonly { seg: Segment; thickness: number }[],
   singles: readonly Segment[],
@@ -152,13 +143,17 @@ export function drawnInSingleLines(
 ): boolean {
   const endGap = END_GAP_M / metresPerUnit;
   const runOn = RUN_ON_M / metresPerUnit;
-  const opening: [number, number] = [OPENING_GAP_M[0] / metresPerUnit, OPENING_GAP_M[1] / metresPerUnit];
+  // Two pieces of one wall line either side of a door or window.
+  const opening: [number, number] = [
+    OPENING_WIDTH_M.min / metresPerUnit,
+    OPENING_WIDTH_M.max / metresPerUnit,
+  ];
   // Only a network broken by a door or window is walls: a frame, a site boundary or a dimension chain is not.
   const singleNetwork = largestNetwork(
     singles,
     () => opening[1] / 2,
     (i, j) => meetEndToLine(singles[i]!, singles[j]!, endGap, runOn, opening),
-    indexCellSize(singles, runOn * 2),
+    indexCellSize(singles, opening[1]),
     true,
   );
   if (singleNetwork.lines < MIN_NETWORK_LINES) return false;

@@ -80,8 +80,6 @@ const WALL_GAP_M = { min: 0.05, max: 0.6, maxMassive: 1.0 };
 /** Walls this thick or more are massive masonry. */
 const MASSIVE_WALL_M = 0.3;
 const NOMINAL_WALL_M = 0.15;
-/** A view's title sits within a few of its own letter heights of the view (under a small elevation too). */
-const TITLE_REACH_LETTER_HEIGHTS = 4;
 /** The tallest texts of a view or sheet read for its title. */
 const TITLES_READ = 6;
 /** A single line shorter than this is a symbol's stroke, not a wall. */
@@ -156,16 +154,12 @@ export function splitWalls(
   if (!chosen || chosen.pairedLength + chosen.singleLength === 0) {
     const kinds = new Set(described.map((d) => d.view.kind));
     // A sheet too small to hold a view of its own still says what it is in its largest lettering.
-    if (!described.length) {
-      const title = [...flat.texts]
-        .sort((p, q) => q.height - p.height)
-        .slice(0, TITLES_READ)
-        .find((t) => kindNamedBy(t.text) === 'elevation' || kindNamedBy(t.text) === 'section');
-      if (title) {
-        const kind = kindNamedBy(title.text) as CadViewKind;
-        kinds.add(kind);
-        views.push({ id: 'view-1', label: title.text, kind, bounds: sheet });
-      }
+    const sheetTitle = described.length
+      ? null
+      : titleNaming(flat.texts, (kind) => kind === 'elevation' || kind === 'section');
+    if (sheetTitle) {
+      kinds.add(sheetTitle.kind);
+      views.push({ id: 'view-1', label: sheetTitle.text, kind: sheetTitle.kind, bounds: sheet });
     }
     const reason = kinds.has('elevation')
       ? 'No walls found: this looks like an elevation, not a plan. Upload the floor plan, or pick the view that holds it.'
@@ -478,8 +472,7 @@ function describeView(
   const strokes = list.map((i) => flat.strokes[i]!);
   const bounds = boundsOfSegments(strokes.map((s) => s.seg))!;
   const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
-  const near = (t: PlacedText) =>
-    inside(bounds, t.x, t.y, Math.max(size * 0.12, t.height * TITLE_REACH_LETTER_HEIGHTS));
+  const near = (t: PlacedText) => inside(bounds, t.x, t.y, size * 0.12);
   const texts = flat.texts.filter(near);
   const swings = flat.arcs.filter(
     (a) =>
@@ -491,18 +484,9 @@ function describeView(
   ).length;
 
   // Names from titles (the tallest texts first) and from layers.
-  const titles = [...texts].sort((a, b) => b.height - a.height);
-  let named: CadViewKind | null = null;
-  let title: string | null = null;
-  for (const t of titles.slice(0, TITLES_READ)) {
-    const kind = kindNamedBy(t.text);
-    if (kind) {
-      named = kind;
-      title = t.text;
-      break;
-    }
-  }
-  if (!named) named = kindByLayers(strokes);
+  const titled = titleNaming(texts);
+  const title = titled?.text ?? null;
+  const named: CadViewKind | null = titled?.kind ?? kindByLayers(strokes);
   const roomNames = texts.filter((t) => namesARoom(t.text)).length;
 
   const { walls, closers, used, pairedLength, singleLength, horizontalShare } = wallsOfView(
@@ -531,6 +515,19 @@ function describeView(
     singleLength,
     score,
   };
+}
+
+/** The tallest of the few tallest texts that names a kind of view `accept`s (any by default), if one does. */
+function titleNaming(
+  texts: readonly PlacedText[],
+  accept: (kind: CadViewKind) => boolean = () => true,
+): { kind: CadViewKind; text: string } | null {
+  const tallest = [...texts].sort((a, b) => b.height - a.height).slice(0, TITLES_READ);
+  for (const t of tallest) {
+    const kind = kindNamedBy(t.text);
+    if (kind && accept(kind)) return { kind, text: t.text };
+  }
+  return null;
 }
 
 /** Door arcs live on door layers, so only layers that are clearly something else rule an arc out. */
@@ -674,17 +671,10 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
   closingLines.push(...hatched.cut);
   let used: number[] = candidates.filter((_, k) => paired[k]);
   let singleLength = 0;
-  // Unpaired lines, and on wall layers what is left of a face beyond the wall it pairs into (a face that runs on
-  // as a single line).
-  const singles = candidates
-    .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
-    .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
   // Where single lines are the walls (on one layer with everything else), what paired is glass, furniture or
   // counters, and a wall line that a piece of furniture pairs with along a short stretch is still a wall.
   const mostlyUnpaired =
-    useWallLayers || walls.length === 0
-      ? []
-      : linesMostlyUnpaired(candidates, paired, remainders, flat, pairOnly);
+    useWallLayers || walls.length === 0 ? [] : linesMostlyUnpaired(candidates, paired, remainders, flat);
   const singleLineWalls =
     mostlyUnpaired.length > 0 &&
     drawnInSingleLines(
@@ -695,8 +685,14 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
   if (singleLineWalls) {
     walls.length = 0;
     used = [];
-    singles.splice(0, singles.length, ...mostlyUnpaired);
   }
+  // Unpaired lines, and on wall layers what is left of a face beyond the wall it pairs into (a face that runs on
+  // as a single line).
+  const singles = singleLineWalls
+    ? mostlyUnpaired
+    : candidates
+        .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
+        .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
   const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
   // Lines left unpaired are single-line walls where the layers say walls, or where nothing else is the walls.
   if (useWallLayers || walls.length === 0) {
@@ -748,14 +744,13 @@ function linesMostlyUnpaired(
   paired: Uint8Array,
   remainders: readonly { index: number; seg: Segment }[],
   flat: Flattened,
-  pairOnly: Set<number>,
 ): { i: number; seg: Segment; whole: boolean }[] {
   const left = new Map<number, number>();
   for (const r of remainders) left.set(r.index, (left.get(r.index) ?? 0) + segLength(r.seg));
   const out: { i: number; seg: Segment; whole: boolean }[] = [];
   candidates.forEach((i, k) => {
     const stroke = flat.strokes[i]!;
-    if (stroke.curved || pairOnly.has(i)) return;
+    if (stroke.curved) return;
     const unpaired = paired[k] ? (left.get(k) ?? 0) : segLength(stroke.seg);
     if (unpaired >= segLength(stroke.seg) * MOSTLY_UNPAIRED_SHARE)
       out.push({ i, seg: stroke.seg, whole: true });
