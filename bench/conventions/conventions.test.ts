@@ -82,6 +82,24 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
   });
 
+  it('double-line walls: a wall going on between two T-junctions is no opening', async () => {
+    const { plan, drawing } = await read('double/named-layer', 1000);
+    const { doors, windows } = drawing.truth.groundTruth;
+    expect(plan.openings).toHaveLength(doors! + windows!);
+  });
+
+  it('double-line walls: two T-junctions a hand apart leave no gap between the rooms', async () => {
+    const { plan, drawing } = await read('insunits/wrong', 3999717297);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
+  it('double-line walls: a door right against another wall is found and closes its room', async () => {
+    const { plan, drawing } = await read('double/thick-walls', 1647304487);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+    const { doors, windows } = drawing.truth.groundTruth;
+    expect(plan.openings).toHaveLength(doors! + windows!);
+  });
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

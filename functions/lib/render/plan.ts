@@ -5,11 +5,17 @@
  * at most ~260 cells a side.
  */
 
-import { pointSegmentDistance } from '../../../shared/plan/geometry';
+import {
+  cellsAlongSegment,
+  gridAlongSegments,
+  gridCellKey,
+  indexCellSize,
+  pointSegmentDistance,
+} from '../../../shared/plan/geometry';
 import { distanceTransform, floodOutside, inkDepth, LINE_WORK_DEPTH } from '../../../shared/plan/grid-mask';
 import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
-import { type NormalisedDrawing, readFromVectors, type Segment } from '../drawings/types';
+import { type NormalisedDrawing, OPENING_WIDTH_M, readFromVectors, type Segment } from '../drawings/types';
 import { labelScaleFactor } from './label-scale';
 import { decodePngLuminance } from './png';
 
@@ -71,8 +77,7 @@ export interface Plan {
 
 /** The scene builder's default storey, so a render and the 3D model stand equally high. */
 export const STOREY_HEIGHT = DEFAULT_SCENE_OPTIONS.storeyHeight;
-const MIN_GAP = 0.45;
-const MAX_GAP = 2.6;
+const { min: MIN_GAP, max: MAX_GAP } = OPENING_WIDTH_M;
 /** The widest door beside a corner. */
 const MAX_DOOR = 1.2;
 const GRID_SIDE = 256;
@@ -219,7 +224,96 @@ interface End {
   seg: number;
 }
 
-/** Gaps between collinear wall ends that face each other, 0.45–2.6 m apart: doors and windows. */
+/** Wall pieces filed per grid cell at most when looking for the pieces that fill a gap. */
+const MAX_PIECES_PER_CELL = 64;
+
+/**
+ * Whether another wall piece runs through the middle of the gap between two facing wall ends: the wall goes on
+ * there (the piece between two T-junctions either side of it), so the gap is no opening.
+ */
+function gapFilled(pieces: PieceGrid, a: End, b: End): boolean {
+  const mx = (a.x + b.x) / 2;
+  const my = (a.y + b.y) / 2;
+  const near = pieces.grid.get(gridCellKey(Math.floor(mx / pieces.cell), Math.floor(my / pieces.cell))) ?? [];
+  return near.some((i) => {
+    const w = pieces.walls[i]!;
+    return i !== a.seg && i !== b.seg && pointSegmentDistance(mx, my, w.x1, w.y1, w.x2, w.y2) <= w.t / 2;
+  });
+}
+
+interface PieceGrid {
+  walls: WallPiece[];
+  grid: Map<number, number[]>;
+  cell: number;
+}
+
+function pieceGrid(walls: WallPiece[]): PieceGrid {
+  const seg = (i: number) => [walls[i]!.x1, walls[i]!.y1, walls[i]!.x2, walls[i]!.y2] as const;
+  const index = walls.map((_, i) => i);
+  const cell = indexCellSize(index.map(seg), 1);
+  return {
+    walls,
+    cell,
+    grid: gridAlongSegments(index, seg, (i) => walls[i]!.t / 2, cell, MAX_PIECES_PER_CELL),
+  };
+}
+
+/** An end this near another wall's face (metres) meets it. */
+const JUNCTION_SLACK_M = 0.05;
+/** Openings found at most (bounds the work on a hostile drawing). */
+const MAX_OPENINGS = 500;
+
+/**
+ * A wall that stops an opening's width short of the wall it runs at (a door beside a junction, with no return
+ * between it and the other wall's face): where the gap ends, on that wall's face. Null when the end runs into
+ * nothing within an opening's width, or into a wall nearer than a door's width.
+ */
+function gapToWallAhead(pieces: PieceGrid, a: End): { x: number; y: number } | null {
+  const ownThickness = pieces.walls[a.seg]!.t;
+  const ray = [a.x, a.y, a.x + a.dx * (MAX_GAP + 1), a.y + a.dy * (MAX_GAP + 1)] as const;
+  let nearest: { along: number; face: number } | null = null;
+  const seen = new Set<number>();
+  for (const key of cellsAlongSegment(...ray, 0, pieces.cell)) {
+    for (const i of pieces.grid.get(key) ?? []) {
+      if (i === a.seg || seen.has(i)) continue;
+      seen.add(i);
+      const w = pieces.walls[i]!;
+      // An end on another wall or at its corner (centrelines of paired faces stop a thickness short of a corner)
+      // is a junction, not a gap.
+      if (
+        pointSegmentDistance(a.x, a.y, w.x1, w.y1, w.x2, w.y2) <=
+        Math.max(w.t, ownThickness) + JUNCTION_SLACK_M
+      )
+        return null;
+      const hit = rayHitsPiece(a, w);
+      if (hit === null) continue;
+      if (!nearest || hit < nearest.along) nearest = { along: hit, face: hit - w.t / 2 };
+    }
+  }
+  if (!nearest || nearest.face < MIN_GAP || nearest.face > MAX_GAP) return null;
+  return { x: a.x + a.dx * nearest.face, y: a.y + a.dy * nearest.face };
+}
+
+/** How far along the ray from `a` (its direction) it crosses the centreline of `w`, at a steep angle; else null. */
+function rayHitsPiece(a: End, w: WallPiece): number | null {
+  const wx = w.x2 - w.x1;
+  const wy = w.y2 - w.y1;
+  const length = Math.hypot(wx, wy);
+  const den = a.dx * wy - a.dy * wx;
+  if (length === 0 || Math.abs(den) < length * 0.7) return null;
+  const qx = w.x1 - a.x;
+  const qy = w.y1 - a.y;
+  const along = (qx * wy - qy * wx) / den;
+  const on = (qx * a.dy - qy * a.dx) / den;
+  // Within half a thickness past either end: pieces of one wall broken at a junction still stop the ray.
+  const slack = w.t / 2 / length;
+  return along > 0 && on >= -slack && on <= 1 + slack ? along : null;
+}
+
+/**
+ * Gaps between collinear wall ends that face each other, 0.45–2.6 m apart, that no wall fills: doors and windows;
+ * narrower gaps are joints that close rooms (the wall goes on).
+ */
 function findVectorOpenings(
   walls: WallPiece[],
   details: WallPiece[],
@@ -233,6 +327,7 @@ function findVectorOpenings(
     const uy = (wp.y2 - wp.y1) / len;
     ends.push({ x: wp.x2, y: wp.y2, dx: ux, dy: uy, seg }, { x: wp.x1, y: wp.y1, dx: -ux, dy: -uy, seg });
   });
+  const pieces = pieceGrid(walls);
   const cellSize = MAX_GAP;
   const buckets = new Map<string, number[]>();
   ends.forEach((e, i) => {
@@ -242,9 +337,10 @@ function findVectorOpenings(
     buckets.set(k, list);
   });
   const openings: Opening[] = [];
+  const joints: WallPiece[] = [];
   const taken = new Set<number>();
   ends.forEach((a, ia) => {
-    if (taken.has(ia) || openings.length >= 500) return;
+    if (taken.has(ia) || openings.length >= MAX_OPENINGS) return;
     let best = -1;
     let bestDist = Number.POSITIVE_INFINITY;
     const gx = Math.floor(a.x / cellSize);
@@ -257,12 +353,17 @@ function findVectorOpenings(
           const vx = b.x - a.x;
           const vy = b.y - a.y;
           const dist = Math.hypot(vx, vy);
-          if (dist < MIN_GAP || dist > MAX_GAP) continue;
+          if (dist > MAX_GAP) continue;
           const along = vx * a.dx + vy * a.dy;
           const perp = Math.abs(vx * a.dy - vy * a.dx);
           if (along < dist * 0.97 || perp > 0.12) continue;
           if (a.dx * b.dx + a.dy * b.dy > -0.97) continue;
-          if (dist < bestDist) {
+          if (dist < MIN_GAP) {
+            // Narrower than any door: the wall goes on (a break in its line work at a junction).
+            if (ia < ib && dist > 0) joints.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, t: 0 });
+            continue;
+          }
+          if (dist < bestDist && !gapFilled(pieces, a, b)) {
             bestDist = dist;
             best = ib;
           }
@@ -276,8 +377,15 @@ function findVectorOpenings(
     const t = Math.max(walls[a.seg]!.t, walls[b.seg]!.t);
     openings.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y, t, kind: 'opening' });
   });
+  ends.forEach((a, ia) => {
+    if (taken.has(ia) || openings.length >= MAX_OPENINGS) return;
+    const gap = gapToWallAhead(pieces, a);
+    if (!gap) return;
+    taken.add(ia);
+    openings.push({ x1: a.x, y1: a.y, x2: gap.x, y2: gap.y, t: walls[a.seg]!.t, kind: 'opening' });
+  });
   for (const o of openings) o.kind = classifyOpening(o, details, arcs);
-  return { openings, freeEnds: ends.filter((_, i) => !taken.has(i)) };
+  return { openings, joints, freeEnds: ends.filter((_, i) => !taken.has(i)) };
 }
 
 /**
@@ -429,7 +537,7 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     const [x, y] = toWorld(a.cx, a.cy);
     return { cx: x, cy: y, r: a.r * mpu };
   });
-  const { openings, freeEnds } = findVectorOpenings(centre, details, arcs);
+  const { openings, joints, freeEnds } = findVectorOpenings(centre, details, arcs);
   // Walls are extended by half their thickness so that corners close.
   const walls = centre.map((p) => {
     const len = Math.hypot(p.x2 - p.x1, p.y2 - p.y1) || 1;
@@ -457,6 +565,7 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
   const wall = new Uint8Array(base.w * base.h);
   for (const p of walls) stampPiece(wall, base, p);
   const closers = [
+    ...joints,
     ...(g.roomClosers ?? []).map((s) => toPiece(s, 0)),
     ...doorwayClosers(g.arcs ?? [], toWorld, mpu, centre),
   ];
