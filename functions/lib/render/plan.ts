@@ -264,13 +264,14 @@ const JUNCTION_SLACK_M = 0.05;
 const MAX_OPENINGS = 500;
 
 /**
- * A wall that stops an opening's width short of the wall it runs at (a door beside a junction, with no return
- * between it and the other wall's face): where the gap ends, on that wall's face. Null when the end runs into
- * nothing within an opening's width, or into a wall nearer than a door's width.
+ * A wall that stops a door's width short of the wall it runs at (a door beside a junction, with no return between
+ * it and the other wall's face): where the gap ends, on that wall's face. Null when the end runs into nothing
+ * within the widest door (a wider gap is a passage between two parts of one room), or into a wall nearer than the
+ * narrowest.
  */
 function gapToWallAhead(pieces: PieceGrid, a: End): { x: number; y: number } | null {
   const ownThickness = pieces.walls[a.seg]!.t;
-  const ray = [a.x, a.y, a.x + a.dx * (MAX_GAP + 1), a.y + a.dy * (MAX_GAP + 1)] as const;
+  const ray = [a.x, a.y, a.x + a.dx * (MAX_DOOR + 1), a.y + a.dy * (MAX_DOOR + 1)] as const;
   let nearest: { along: number; face: number } | null = null;
   const seen = new Set<number>();
   for (const key of cellsAlongSegment(...ray, 0, pieces.cell)) {
@@ -290,7 +291,7 @@ function gapToWallAhead(pieces: PieceGrid, a: End): { x: number; y: number } | n
       if (!nearest || hit < nearest.along) nearest = { along: hit, face: hit - w.t / 2 };
     }
   }
-  if (!nearest || nearest.face < MIN_GAP || nearest.face > MAX_GAP) return null;
+  if (!nearest || nearest.face < MIN_GAP || nearest.face > MAX_DOOR) return null;
   return { x: a.x + a.dx * nearest.face, y: a.y + a.dy * nearest.face };
 }
 
