@@ -258,6 +258,8 @@ function pieceGrid(walls: WallPiece[]): PieceGrid {
   };
 }
 
+/** A return beside a door too short to be read as a wall (a single line under 0.3 m is a symbol's stroke). */
+const SHORT_RETURN_M = 0.3;
 /** An end this near another wall's face (metres) meets it. */
 const JUNCTION_SLACK_M = 0.05;
 /** Openings found at most (bounds the work on a hostile drawing). */
@@ -266,12 +268,13 @@ const MAX_OPENINGS = 500;
 /**
  * A wall that stops a door's width short of the wall it runs at (a door beside a junction, with no return between
  * it and the other wall's face): where the gap ends, on that wall's face. Null when the end runs into nothing
- * within the widest door (a wider gap is a passage between two parts of one room), or into a wall nearer than the
- * narrowest.
+ * within the widest door and a return too short to read (a wider gap is a passage between two parts of one room),
+ * or into a wall nearer than the narrowest door.
  */
 function gapToWallAhead(pieces: PieceGrid, a: End): { x: number; y: number } | null {
   const ownThickness = pieces.walls[a.seg]!.t;
-  const ray = [a.x, a.y, a.x + a.dx * (MAX_DOOR + 1), a.y + a.dy * (MAX_DOOR + 1)] as const;
+  const reach = MAX_DOOR + SHORT_RETURN_M + 1;
+  const ray = [a.x, a.y, a.x + a.dx * reach, a.y + a.dy * reach] as const;
   let nearest: { along: number; face: number } | null = null;
   const seen = new Set<number>();
   for (const key of cellsAlongSegment(...ray, 0, pieces.cell)) {
@@ -291,7 +294,7 @@ function gapToWallAhead(pieces: PieceGrid, a: End): { x: number; y: number } | n
       if (!nearest || hit < nearest.along) nearest = { along: hit, face: hit - w.t / 2 };
     }
   }
-  if (!nearest || nearest.face < MIN_GAP || nearest.face > MAX_DOOR) return null;
+  if (!nearest || nearest.face < MIN_GAP || nearest.face > MAX_DOOR + SHORT_RETURN_M) return null;
   return { x: a.x + a.dx * nearest.face, y: a.y + a.dy * nearest.face };
 }
 
