@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProject, uploadFile } from '../../functions/test/projects-client';
+import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { dxfFixture, pdfFixture, pngFixture } from '../../functions/test/upload-fixtures';
 import { createUser, localCloud } from '../../infra/local/testing';
 import { formatBytes } from '../src/lib/format';
@@ -268,7 +268,9 @@ describe('projects in Chromium', () => {
       description: 'Two storeys',
       tags: ['Residential'],
     });
-    await uploadFile(token(), project.id, 'plan.png', await pngFixture(), 'image/png');
+    const { ticket } = await uploadFile(token(), project.id, 'plan.png', await pngFixture(), 'image/png');
+    // The file's preview is made when its plan has been read: the visitor's page shows it from then on.
+    await planRead(token(), project.id, ticket.file.id);
     const { page } = browser;
     await page.goto(url('/dashboard'));
     await page.getByRole('button', { name: 'Share Lakeside Villa' }).click();
