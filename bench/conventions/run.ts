@@ -5,11 +5,13 @@
  *
  *   npm run bench:conventions [-- --seed <n>] [-- --cell <substring>] [-- --n <per cell>] [-- --strict]
  *   [-- --keep <dir>]  (writes each drawing and its truth there, to look at a failure)
+ *   [-- --dump <file.jsonl>]  (appends each plan read with its scores, to calibrate the plan check)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { type VerdictCase, verdictTable } from '../fidelity/verdicts';
 import { bundleWorker, readInWorker } from '../fidelity/worker-process';
 import { CELLS, conventionOf, makeDrawing, statesScale } from './conventions';
 import { drawingSeed } from './random';
@@ -22,12 +24,14 @@ const perCell = Number(flag('--n') ?? 5);
 const only = flag('--cell');
 const keep = flag('--keep');
 const strict = args.includes('--strict');
+const dump = flag('--dump');
 
 const work = mkdtempSync(join(tmpdir(), 'planform-conventions-'));
 const workerBundle = bundleWorker();
 console.log(`bench:conventions seed ${seed}, ${perCell} drawings per cell (reproduce with --seed ${seed})\n`);
 
 const summaries: CellSummary[] = [];
+const verdicts: VerdictCase[] = [];
 for (const cell of Object.keys(CELLS)) {
   if (only && !cell.includes(only)) continue;
   const scores: DrawingScore[] = [];
@@ -37,7 +41,13 @@ for (const cell of Object.keys(CELLS)) {
     if (keep) mkdirSync(keep, { recursive: true });
     writeFileSync(path, drawing.bytes);
     const reading = readInWorker(workerBundle, path, `${path}.json`);
-    scores.push(scoreDrawing(drawing, reading));
+    const score = scoreDrawing(drawing, reading);
+    scores.push(score);
+    const name = `${cell}#${i}`;
+    if (drawing.truth.groundTruth.kind !== 'elevation')
+      verdicts.push({ name, verdict: reading.plan?.check?.verdict ?? 'none', f1: score.f1 });
+    if (dump)
+      appendFileSync(dump, `${JSON.stringify({ name, f1: score.f1, iou: score.iou, plan: reading.plan })}\n`);
     if (keep) await writeTruthPng(path, drawing.truth.mask, drawing.truth.groundTruth);
     process.stderr.write('.');
   }
@@ -61,7 +71,9 @@ const met = summaries.filter((s) => s.meets).length;
 console.log(
   `\n${met}/${summaries.length} cells meet every target (wall F1 ≥ ${TARGETS.f1}, IoU ≥ ${TARGETS.iou}, rooms exact ≥ ${pct(TARGETS.roomsExact)}, openings recall ≥ ${TARGETS.openingRecall}, scale within 2 % where stated, elevations named, ≤ ${TARGETS.maxMs} ms, ≤ ${TARGETS.maxMB} MB). Scale in brackets: the drawing does not state it.`,
 );
-if (strict && met < summaries.length) process.exit(1);
+const table = verdictTable(verdicts);
+console.log(`\nThe plan check against the true wall F1 (plans only):\n\n${table.lines.join('\n')}`);
+if (strict && (met < summaries.length || !table.met)) process.exit(1);
 
 async function writeTruthPng(path: string, mask: Uint8Array, gt: { width: number; height: number }) {
   const grey = Buffer.alloc(mask.length);

@@ -4,14 +4,16 @@
  * ground truth where one exists. Prints a table per file, the means, and each target of the plan-model issue.
  *
  *   npm run bench:fidelity [-- --only <substring>] [-- --strict]   (--strict exits 1 when a target is missed)
+ *   [-- --dump <file.jsonl>]  (appends each plan read with its scores, to calibrate the plan check)
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { PlanModel } from '../../shared/plan/schema';
 import { CORPUS_MISSING, type CorpusFile, corpusAvailable, corpusFiles, readTruthMask } from './corpus';
 import { type FileScore, scoreFile, wallMask, wallsRead } from './score';
+import { verdictTable } from './verdicts';
 import { bundleWorker, readInWorker, type WorkerReading } from './worker-process';
 
 const TARGETS = {
@@ -30,6 +32,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const strict = args.includes('--strict');
 /** `--overlays <dir>`: writes <name>.png per scored file: true walls green, predicted red, both yellow. */
 const overlaysDir = args.includes('--overlays') ? args[args.indexOf('--overlays') + 1] : undefined;
+const dump = args.includes('--dump') ? args[args.indexOf('--dump') + 1] : undefined;
 
 if (!corpusAvailable()) {
   console.log(`Skipped: ${CORPUS_MISSING}`);
@@ -71,6 +74,11 @@ for (const file of corpusFiles()) {
     run.score = scoreFile(run.plan, file.groundTruth, truth);
     if (overlaysDir) await writeOverlay(file, run.plan, truth);
   }
+  if (dump)
+    appendFileSync(
+      dump,
+      `${JSON.stringify({ name: file.name, kind: file.groundTruth?.kind, f1: run.score?.walls.f1, iou: run.score?.walls.iou, plan: run.plan })}\n`,
+    );
   runs.push(run);
   process.stderr.write('.');
 }
@@ -156,4 +164,8 @@ const checks: [string, string, boolean][] = [
 console.log('\n| target | measured | met |');
 console.log('|---|---|---|');
 for (const [name, value, met] of checks) console.log(`| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`);
+const table = verdictTable(
+  plans.map((r) => ({ name: r.file.name, verdict: r.plan?.check?.verdict ?? 'none', f1: r.score!.walls.f1 })),
+);
+console.log(`\nThe plan check against the true wall F1 (plans with a truth):\n\n${table.lines.join('\n')}`);
 if (strict && checks.some(([, , met]) => !met)) process.exit(1);

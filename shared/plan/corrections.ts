@@ -1,4 +1,5 @@
 /** A user's corrections to a plan model, applied without reading the drawing again where that is possible. */
+import { checkPlan } from './check';
 import type { PlanCorrections, PlanModel } from './schema';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -8,10 +9,11 @@ export function applyCorrections(model: PlanModel, corrections: PlanCorrections)
   const metresPerUnit = corrections.metresPerUnit;
   if (metresPerUnit === undefined) return { ...model, corrections };
   const ratio = (metresPerUnit / model.space.metresPerUnit) ** 2;
-  return {
+  const corrected: PlanModel = {
     ...model,
     corrections,
     space: { ...model.space, metresPerUnit, scaleGuessed: false, scaleSource: 'user' },
     rooms: model.rooms.map((r) => ({ ...r, areaM2: round2(r.areaM2 * ratio) })),
   };
+  return { ...corrected, check: checkPlan(corrected) };
 }

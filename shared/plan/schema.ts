@@ -107,6 +107,25 @@ export const planCorrectionsSchema = z.strictObject({
 });
 export type PlanCorrections = z.infer<typeof planCorrectionsSchema>;
 
+/** What the drawing itself said about the reading, measured when it was read (see shared/plan/check.ts). */
+export const planEvidenceSchema = z.object({
+  /** Share of the plan view's ink that lies on a wall or at an opening (0–1). */
+  inkExplained: z.number().min(0).max(1),
+  /** Share of that ink lying around the walls (within their extent grown by 15 % of its longer side), 0–1. */
+  inkAroundWalls: z.number().min(0).max(1),
+});
+export type PlanEvidence = z.infer<typeof planEvidenceSchema>;
+
+export const PLAN_VERDICTS = ['looks-right', 'worth-checking', 'unreadable'] as const;
+export type PlanVerdict = (typeof PLAN_VERDICTS)[number];
+
+/** The plan check: whether the reading can be trusted, and why not, in words a user can act on. */
+export const planCheckSchema = z.object({
+  verdict: z.enum(PLAN_VERDICTS),
+  reasons: z.array(z.string()),
+});
+export type PlanCheck = z.infer<typeof planCheckSchema>;
+
 export const planModelSchema = z.object({
   version: z.literal(PLAN_MODEL_VERSION),
   status: z.enum(PLAN_STATUSES),
@@ -150,6 +169,9 @@ export const planModelSchema = z.object({
   openings: z.array(planOpeningSchema),
   rooms: z.array(planRoomSchema),
   warnings: z.array(z.string()),
+  evidence: planEvidenceSchema.optional(),
+  /** The plan check of a ready plan (absent while processing, and on plans stored before the check). */
+  check: planCheckSchema.optional(),
   corrections: planCorrectionsSchema.optional(),
   /**
    * Floor to ceiling, metres: the drawing's when it states one; in API answers otherwise the

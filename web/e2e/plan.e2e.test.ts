@@ -3,10 +3,11 @@
  * length) that are kept.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
-import { newProject, uploadFile } from '../../functions/test/projects-client';
+import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { api, createUser, localCloud } from '../../infra/local/testing';
 import { type BrowserSession, openBrowser } from './browser';
 
@@ -37,6 +38,23 @@ async function openPlan(page: Page) {
   return dialog;
 }
 
+/** A plan of two rooms in black walls 12 px thick, filling a white image of the given size. */
+function roomsPng(width: number, height: number): Promise<Buffer> {
+  const m = 40;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="white"/>
+    <rect x="${m}" y="${m}" width="${width - 2 * m}" height="${height - 2 * m}" fill="none" stroke="black" stroke-width="12"/>
+    <line x1="${width / 2}" y1="${m}" x2="${width / 2}" y2="${height - m}" stroke="black" stroke-width="12"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function expectSameBox(a: Locator, b: Locator, what: string) {
+  const [boxA, boxB] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(boxA[key] - boxB[key]), `${what}: picture and overlay ${key}`).toBeLessThanOrEqual(1.5);
+}
+
 describe('what Planform read, in Chromium', () => {
   beforeAll(async () => {
     [user, browser] = await Promise.all([createUser('e2e-plan'), openBrowser()]);
@@ -58,6 +76,8 @@ describe('what Planform read, in Chromium', () => {
     expect(await dialog.getByTestId('plan-scale').textContent()).toBe(
       'Drawing units: millimetres (from the file)',
     );
+    expect(await dialog.getByTestId('plan-check').getAttribute('data-verdict')).toBe('looks-right');
+    expect(await dialog.getByRole('heading', { name: 'Looks right' }).isVisible()).toBe(true);
     const overlay = dialog.getByTestId('plan-overlay');
     expect(await overlay.getAttribute('aria-label')).toMatch(/^\d+ walls, \d+ openings and [1-9]\d* rooms/);
     expect(await overlay.locator('polygon').count()).toBeGreaterThan(4);
@@ -115,6 +135,44 @@ describe('what Planform read, in Chromium', () => {
     const { plan } = stored.json as { plan: { space: { metresPerUnit: number }; corrections: unknown } };
     expect(plan.space.metresPerUnit).not.toBe(0.01);
     expect(plan.corrections).toMatchObject({ metresPerUnit: plan.space.metresPerUnit });
+  });
+
+  it('keeps the overlay on the picture for tall, wide and square drawings, zoomed and with the scale tool open', async () => {
+    const { page } = browser;
+    const project = await newProject(user.tokens.idToken, { title: 'Shapes' });
+    const shapes = { tall: [600, 1800], wide: [1800, 600], square: [1000, 1000] } as const;
+    for (const [name, [width, height]] of Object.entries(shapes)) {
+      const { ticket } = await uploadFile(
+        user.tokens.idToken,
+        project.id,
+        `${name}.png`,
+        await roomsPng(width, height),
+        'image/png',
+      );
+      await planRead(user.tokens.idToken, project.id, ticket.file.id);
+    }
+    for (const name of Object.keys(shapes)) {
+      await page.goto(url(`/projects/${project.id}?tab=files`));
+      await page.getByRole('button', { name: `What Planform read in ${name}.png` }).click();
+      const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+      const picture = dialog.getByTestId('plan-picture');
+      await visible(dialog.getByTestId('plan-overlay'));
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      await expectSameBox(picture, dialog.getByTestId('plan-overlay'), name);
+      const fitted = (await dialog.getByTestId('plan-box').boundingBox())!;
+      expect(fitted.height, `${name}: fitted within the window`).toBeLessThanOrEqual(
+        page.viewportSize()!.height * 0.6 + 1,
+      );
+      await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      await expectSameBox(picture, dialog.getByTestId('plan-overlay'), `${name} zoomed`);
+      expect((await picture.boundingBox())!.width).toBeGreaterThan(fitted.width * 1.4);
+      await dialog.getByRole('button', { name: 'Fit the drawing' }).click();
+      await dialog.getByRole('button', { name: 'Set the scale from a known length' }).click();
+      await expectSameBox(picture, dialog.getByTestId('plan-overlay'), `${name} measuring`);
+      await page.keyboard.press('Escape');
+    }
   });
 
   it('shows what was read on the upload page as soon as the file is read', async () => {

@@ -102,13 +102,39 @@ async function pageOperators(doc: PdfDocument, pageNumber: number): Promise<Oper
   }
 }
 
+const unscoredPage = (page: number): ScoredPage => ({
+  page,
+  score: 0,
+  kind: 'unknown',
+  label: `Page ${page}`,
+  words: [],
+});
+
+/** The best-scored page that is a drawing, not prose (parsing the leading candidates to count their drawing). */
+async function leadingDrawing(
+  pages: ScoredPage[],
+  parsed: Map<number, unknown>,
+  isProse: (page: ScoredPage) => Promise<boolean>,
+): Promise<ScoredPage | undefined> {
+  for (const candidate of [...pages].sort((a, b) => b.score - a.score || a.page - b.page)) {
+    if (candidate.score === Number.NEGATIVE_INFINITY) break;
+    if (candidate.kind === 'text') continue;
+    if (!parsed.has(candidate.page) && (await isProse(candidate))) {
+      candidate.kind = 'text';
+      continue;
+    }
+    return candidate;
+  }
+  return undefined;
+}
+
 /**
  * Which page holds the floor plan: each page's texts (room names, areas, titles, scale bars) are scored, and the
  * best page wins (the first on a tie) unless it draws too little to be a drawing (a page of prose). Only the
  * leading candidates' drawings are counted: that means parsing the page (and decoding its images), which costs
  * more than reading every page's words.
  */
-async function choosePlanPage(doc: PdfDocument): Promise<ChosenPage> {
+async function choosePlanPage(doc: PdfDocument, requested?: number): Promise<ChosenPage> {
   const pages: ScoredPage[] = [];
   const count = Math.min(doc.numPages, MAX_PAGES_SCORED);
   for (let p = 1; p <= count; p++) {
@@ -144,18 +170,11 @@ async function choosePlanPage(doc: PdfDocument): Promise<ChosenPage> {
     return operators !== undefined && scorePageTexts(scored.words, operators.fnArray.length).kind === 'text';
   };
   for (const scored of pages) if (mayBeProse(scored.words) && (await isProse(scored))) scored.kind = 'text';
-  let chosen: ScoredPage | undefined;
-  for (const candidate of [...pages].sort((a, b) => b.score - a.score || a.page - b.page)) {
-    if (candidate.score === Number.NEGATIVE_INFINITY) break;
-    if (candidate.kind === 'text') continue;
-    if (!parsed.has(candidate.page) && (await isProse(candidate))) {
-      candidate.kind = 'text';
-      continue;
-    }
-    chosen = candidate;
-    break;
-  }
-  chosen ??= pages[0]!;
+  // The user's page: the others are still listed (with their titles) so that they can pick again.
+  const chosen =
+    requested !== undefined
+      ? (pages.find((p) => p.page === requested) ?? unscoredPage(requested))
+      : ((await leadingDrawing(pages, parsed, isProse)) ?? pages[0]!);
   const views = pages.map(
     ({ page, kind, label }): PdfPageView => ({
       id: `page-${page}`,
@@ -337,12 +356,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
         `This PDF has ${pages} page${pages === 1 ? '' : 's'}; there is no page ${options.page}.`,
       );
     }
-    const chosen: ChosenPage =
-      options.page !== undefined
-        ? { page: options.page, views: [] }
-        : pages > 1
-          ? await choosePlanPage(doc)
-          : { page: 1, views: [] };
+    const chosen: ChosenPage = pages > 1 ? await choosePlanPage(doc, options.page) : { page: 1, views: [] };
     const pageNumber = chosen.page;
     const page = await doc.getPage(pageNumber).catch(() => {
       throw unprocessable(`Page ${pageNumber} of this PDF is damaged and could not be read.`);

@@ -2,6 +2,7 @@
  * One uploaded drawing → its plan model (shared/plan/schema.ts), in the drawing's own space. Failures the user can
  * act on become a `failed` plan with their message; anything else propagates.
  */
+import { checkPlan } from '../../../shared/plan/check';
 import { applyCorrections } from '../../../shared/plan/corrections';
 import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../../shared/plan/geometry';
 import { placeholderPlan } from '../../../shared/plan/placeholder';
@@ -18,6 +19,7 @@ import { normaliseDrawing } from '../drawings/normalise';
 import { type NormalisedDrawing, type NormaliseInput, readFromVectors } from '../drawings/types';
 import { AppError } from '../errors';
 import { buildPlan, type Plan } from '../render/plan';
+import { readEvidence } from './read-evidence';
 import { roomLabel } from './room-labels';
 
 export interface ReadPlanInput extends NormaliseInput {
@@ -46,7 +48,7 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
     throw error;
   }
   if (drawing.geometry.noPlanReason) {
-    return { plan: { ...emptyPlan(drawing), message: drawing.geometry.noPlanReason }, drawing };
+    return { plan: checked({ ...emptyPlan(drawing), message: drawing.geometry.noPlanReason }), drawing };
   }
   try {
     return { plan: planFromDrawing(drawing, input.corrections), drawing };
@@ -57,6 +59,8 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
     throw error;
   }
 }
+
+const checked = (plan: PlanModel): PlanModel => ({ ...plan, check: checkPlan(plan) });
 
 /** How a point of the normalised drawing's geometry maps into the uploaded file's own space. */
 function sourceSpace(drawing: NormalisedDrawing) {
@@ -199,7 +203,9 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     openings,
     rooms,
   };
-  return corrections ? applyCorrections(model, corrections) : model;
+  const evidence = readEvidence(drawing, model);
+  const withEvidence = checked(evidence ? { ...model, evidence } : model);
+  return corrections ? applyCorrections(withEvidence, corrections) : withEvidence;
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,7 +1,8 @@
+import type { PlanCheck, PlanModel } from '@shared/plan/schema';
 import type { Generation, GenerationRender } from '@shared/schemas/generations';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { projectSummary } from '@/test/fixtures';
 import { authState, renderPage, signedInAs } from '@/test/render';
@@ -16,10 +17,39 @@ const api = vi.hoisted(() => ({
   patch: vi.fn(),
   delete: vi.fn(),
 }));
-vi.mock('@/lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/api-client')>()),
-  apiRequest: (await import('@/test/fake-transport')).fakeTransport(api),
-}));
+/** The source drawing's plan (`GET …/files/{fileId}/plan`), answered apart from the generations' reads. */
+const plans = vi.hoisted(() => ({ get: vi.fn() }));
+vi.mock('@/lib/api-client', async (importOriginal) => {
+  const { fakeTransport } = await import('@/test/fake-transport');
+  const generations = fakeTransport(api);
+  const planReads = fakeTransport({ ...api, get: plans.get });
+  return {
+    ...(await importOriginal<typeof import('@/lib/api-client')>()),
+    apiRequest: (path: string, options?: Parameters<typeof generations>[1]) =>
+      path.endsWith('/plan') ? planReads(path, options) : generations(path, options),
+  };
+});
+
+function planWith(verdict: PlanCheck['verdict'], walls = 4): PlanModel {
+  return {
+    version: 1,
+    status: 'ready',
+    source: { format: 'dxf' },
+    space: { units: 'mm', metresPerUnit: 0.001, scaleGuessed: false, yDown: false },
+    walls: Array.from({ length: walls }, (_, i) => ({
+      a: [0, i * 1000],
+      b: [4000, i * 1000],
+      thickness: 200,
+    })),
+    openings: [],
+    rooms: [],
+    warnings: [],
+    check: {
+      verdict,
+      reasons: verdict === 'looks-right' ? [] : ['The walls found enclose no room: walls may be missing.'],
+    },
+  } as PlanModel;
+}
 
 const PROJECT = projectSummary({ id: 'p1', title: 'Harbour Lofts' });
 const PLAN: SourceDrawing = { id: 'f1', name: 'ground-floor.dxf' };
@@ -76,9 +106,11 @@ const settled = (renders: GenerationRender[], overrides: Partial<Generation> = {
     ...overrides,
   });
 
+const showPlan = vi.fn();
+
 function Harness({ project, files }: { project: typeof PROJECT | null; files: SourceDrawing[] }) {
   const prompt = usePromptState();
-  return <GenerationPanel project={project} files={files} prompt={prompt} />;
+  return <GenerationPanel project={project} files={files} prompt={prompt} onShowPlan={showPlan} />;
 }
 
 function setup({
@@ -122,8 +154,50 @@ async function generateWith(user: ReturnType<typeof userEvent.setup>, prompt = P
 }
 
 describe('GenerationPanel', () => {
+  beforeEach(() => {
+    plans.get.mockResolvedValue({ plan: planWith('looks-right') });
+  });
   afterEach(() => {
     vi.clearAllMocks();
+  });
+
+  it('asks first when the drawing could not be read: generate anyway, or check what was read', async () => {
+    plans.get.mockResolvedValue({ plan: planWith('unreadable') });
+    serve(settled([done(1), done(2), done(3)]));
+    const { user } = setup();
+    await waitFor(() => expect(plans.get).toHaveBeenCalledWith('/projects/p1/files/f1/plan'));
+    await generateWith(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Planform could not read this drawing' });
+    expect(within(dialog).getByText(/enclose no room/)).toBeInTheDocument();
+    expect(api.post).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Check what was read' }));
+    expect(showPlan).toHaveBeenCalledWith(PLAN);
+    expect(api.post).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Generate 3D Visualization' }));
+    await user.click(await screen.findByRole('button', { name: 'Generate anyway' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    await findToast('Generated 3 visualizations successfully!');
+  });
+
+  it('offers no generation from a drawing with no plan in it (an elevation)', async () => {
+    plans.get.mockResolvedValue({ plan: planWith('unreadable', 0) });
+    const { user } = setup();
+    await waitFor(() => expect(plans.get).toHaveBeenCalled());
+    await generateWith(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Planform could not read this drawing' });
+    expect(within(dialog).queryByRole('button', { name: 'Generate anyway' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('generates at once from a drawing worth checking', async () => {
+    plans.get.mockResolvedValue({ plan: planWith('worth-checking') });
+    serve(settled([done(1), done(2), done(3)]));
+    const { user } = setup();
+    await waitFor(() => expect(plans.get).toHaveBeenCalled());
+    await generateWith(user);
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
   });
 
   it('disables Generate while the prompt is blank; a quick prompt fills it', async () => {

@@ -1,11 +1,20 @@
+import { filesApi } from '@shared/api/files';
+import type { PlanModel } from '@shared/plan/schema';
 import { DEFAULT_FIDELITY } from '@shared/schemas/generations';
 import type { ProjectSummary } from '@shared/schemas/projects';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
+import { callApi } from '@/lib/api-call';
 import { useGenerations } from '../hooks/use-generations';
 import type { PromptState } from '../hooks/use-prompt-state';
 import { PromptCard, type SourceDrawing } from './prompt-card';
+import { UnreadablePlanDialog } from './unreadable-plan-dialog';
+
+/** How often a plan still being read is asked for again. */
+const PLAN_POLL_MS = 2000;
+
 import { VisualizationsCard } from './visualizations-card';
 
 /**
@@ -16,11 +25,14 @@ export function GenerationPanel({
   project,
   files,
   prompt,
+  onShowPlan,
 }: {
   project: ProjectSummary | null;
   /** The uploaded drawings, in upload order; the first is the default source. */
   files: SourceDrawing[];
   prompt: PromptState;
+  /** Opens "What Planform read" for a drawing (offered when its plan could not be read). */
+  onShowPlan?: (source: SourceDrawing) => void;
 }) {
   const { status } = useAuth();
   const { batches, busy, generate } = useGenerations();
@@ -29,6 +41,8 @@ export function GenerationPanel({
   const source = files.find((f) => f.id === chosenFile) ?? files[0];
   const results = useRef<HTMLDivElement>(null);
   const newestBatch = batches[0]?.key;
+  const [unreadable, setUnreadable] = useState<{ plan: PlanModel; source: SourceDrawing } | null>(null);
+  const sourcePlan = useQuery(sourcePlanQuery(project?.id, source?.id));
 
   // A generation just started: bring its three placeholders into view (below the prompt, often below the fold).
   useEffect(() => {
@@ -51,7 +65,21 @@ export function GenerationPanel({
       return;
     }
     if (busy) return;
-    void generate(project.id, { prompt: prompt.prompt, fidelity, fileId: source.id, fileName: source.name });
+    generateChecked(project, source);
+  }
+
+  /** Asks first when the drawing's plan could not be read (a plan not known yet is not waited for). */
+  function generateChecked(target: ProjectSummary, drawing: SourceDrawing) {
+    const plan = sourcePlan.data;
+    if (plan?.check?.verdict === 'unreadable') {
+      setUnreadable({ plan, source: drawing });
+      return;
+    }
+    start(target, drawing);
+  }
+
+  function start(target: ProjectSummary, drawing: SourceDrawing) {
+    void generate(target.id, { prompt: prompt.prompt, fidelity, fileId: drawing.id, fileName: drawing.name });
   }
 
   return (
@@ -72,6 +100,44 @@ export function GenerationPanel({
           <VisualizationsCard batches={batches} />
         </div>
       ) : null}
+      <UnreadablePlanDialog
+        plan={unreadable?.plan ?? null}
+        fileName={unreadable?.source.name ?? ''}
+        onClose={() => setUnreadable(null)}
+        onGenerateAnyway={() => {
+          if (project && unreadable) start(project, unreadable.source);
+          setUnreadable(null);
+        }}
+        onCheckPlan={
+          onShowPlan && unreadable
+            ? () => {
+                onShowPlan(unreadable.source);
+                setUnreadable(null);
+              }
+            : undefined
+        }
+      />
     </>
   );
+}
+
+/**
+ * The source drawing's plan, kept fresh while it is read; shared with "What Planform read" (the same query key), so
+ * a correction made there reaches the check here. Never retried: without it the generation goes ahead as before.
+ */
+function sourcePlanQuery(projectId: string | undefined, fileId: string | undefined) {
+  return {
+    queryKey: ['plan', projectId ?? '', fileId ?? ''] as const,
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      (
+        await callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/plan', {
+          params: { projectId: projectId ?? '', fileId: fileId ?? '' },
+          signal,
+        })
+      ).plan,
+    enabled: !!projectId && !!fileId,
+    retry: false,
+    refetchInterval: (query: { state: { data?: PlanModel } }) =>
+      query.state.data?.status === 'processing' ? PLAN_POLL_MS : false,
+  };
 }

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { planQueryOptions, useCorrectPlan } from '../api/plan';
 import { describeScale, metresPerUnitFrom, UNIT_CHOICES } from '../lib/scale';
+import { PlanCheckSummary } from './plan-check';
 import { PlanOverlay } from './plan-overlay';
 
 export interface PlanTarget {
@@ -81,9 +82,12 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
     setPoints((current) => (current.length >= 2 ? [point] : [...current, point]));
   }
 
+  // The check's first reason is the plan's message when nothing was read.
+  const check = plan.check;
   return (
     <>
-      {plan.message ? (
+      {check ? <PlanCheckSummary check={check} /> : null}
+      {plan.message && !check?.reasons.includes(plan.message) ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           {plan.message}
         </p>
@@ -152,7 +156,7 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
 
       {plan.warnings.length ? (
         <div>
-          <h3 className="text-sm font-medium text-slate-900">Worth checking</h3>
+          <h3 className="text-sm font-medium text-slate-900">Notes from reading</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
             {plan.warnings.map((w) => (
               <li key={w}>{w}</li>

@@ -1,12 +1,33 @@
 import { wallQuad } from '@shared/plan/geometry';
 import type { PlanModel, PlanPoint } from '@shared/plan/schema';
 import { otherPlanWalls } from '@shared/plan/views';
-import { type MouseEvent, useMemo, useRef, useState } from 'react';
+import { Minus, Plus, Scan } from 'lucide-react';
+import { type MouseEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { applyTransform, centroid, invertTransform } from '../lib/scale';
 
 type Transform = [number, number, number, number, number, number];
 
 const OPENING_COLOURS = { door: '#15803d', window: '#1d4ed8', opening: '#7e22ce' } as const;
+/** The drawing is fitted within this share of the window's height, whatever its shape. */
+const FIT_HEIGHT_VH = 60;
+const ZOOM = { min: 1, max: 8, step: 1.5 } as const;
+/** A pointer that moved less than this (px) between press and release clicked rather than dragged. */
+const CLICK_SLOP_PX = 4;
+
+interface View {
+  zoom: number;
+  x: number;
+  y: number;
+}
+const FITTED: View = { zoom: 1, x: 0, y: 0 };
+
+/** Keeps the zoomed drawing over its box: no empty band may open at an edge. */
+function clampView(view: View, width: number, height: number): View {
+  const zoom = Math.min(ZOOM.max, Math.max(ZOOM.min, view.zoom));
+  const clamp = (v: number, size: number) => Math.min(0, Math.max(size * (1 - zoom), v));
+  return { zoom, x: clamp(view.x, width), y: clamp(view.y, height) };
+}
 
 /** Fits the plan into a 1000-wide box when there is no preview to lay it over (y flipped for CAD's y up). */
 function fitTransform(plan: PlanModel): { transform: Transform; width: number; height: number } {
@@ -57,6 +78,59 @@ export function PlanOverlay({
     return plan.walls.length ? fitTransform(plan) : null;
   }, [overPreview, natural, plan]);
 
+  const [view, setView] = useState<View>(FITTED);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
+
+  function zoomAt(factor: number, at?: { x: number; y: number }) {
+    const box = boxRef.current;
+    if (!box) return;
+    const { width, height } = box.getBoundingClientRect();
+    const [cx, cy] = at ? [at.x, at.y] : [width / 2, height / 2];
+    setView((v) => {
+      const zoom = Math.min(ZOOM.max, Math.max(ZOOM.min, v.zoom * factor));
+      const k = zoom / v.zoom;
+      return clampView({ zoom, x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k }, width, height);
+    });
+  }
+
+  // The wheel zooms the drawing, not the dialog (a listener that may prevent the page's scroll).
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const r = box.getBoundingClientRect();
+      zoomAt(event.deltaY < 0 ? ZOOM.step : 1 / ZOOM.step, {
+        x: event.clientX - r.left,
+        y: event.clientY - r.top,
+      });
+    };
+    box.addEventListener('wheel', onWheel, { passive: false });
+    return () => box.removeEventListener('wheel', onWheel);
+  });
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    drag.current = { x: event.clientX, y: event.clientY, view, moved: false };
+  }
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    const start = drag.current;
+    const box = boxRef.current;
+    if (!start || !box || view.zoom === 1) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (!start.moved && Math.hypot(dx, dy) < CLICK_SLOP_PX) return;
+    start.moved = true;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const { width, height } = box.getBoundingClientRect();
+    setView(clampView({ ...start.view, x: start.view.x + dx, y: start.view.y + dy }, width, height));
+  }
+  function onPointerUp() {
+    // A drag that panned is not a measuring click.
+    if (drag.current?.moved) setTimeout(() => (drag.current = null));
+    else drag.current = null;
+  }
+
   const toView = (p: PlanPoint) => (frame ? applyTransform(frame.transform, p) : p);
   const pointsAttr = (polygon: readonly PlanPoint[]) =>
     polygon
@@ -65,7 +139,7 @@ export function PlanOverlay({
       .join(' ');
 
   function handleClick(event: MouseEvent<SVGSVGElement>) {
-    if (!measuring || !frame || !svgRef.current) return;
+    if (!measuring || !frame || !svgRef.current || drag.current?.moved) return;
     const matrix = svgRef.current.getScreenCTM()?.inverse();
     if (!matrix) return;
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
@@ -75,144 +149,206 @@ export function PlanOverlay({
 
   const label = `${plan.walls.length} walls, ${plan.openings.length} openings and ${plan.rooms.length} rooms drawn over the drawing`;
   const size = frame ? Math.max(frame.width, frame.height) : 1000;
+  // Picture and overlay fill one box of the drawing's own shape, fitted to the width and to FIT_HEIGHT_VH.
+  const aspect = frame && frame.height > 0 ? frame.width / frame.height : null;
   return (
-    <div className="relative overflow-hidden rounded-md border border-slate-200 bg-white">
-      {overPreview ? (
-        <img
-          src={previewUrl ?? undefined}
-          alt=""
-          className="block h-auto w-full"
-          onLoad={(e) =>
-            setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
-          }
-        />
-      ) : null}
-      {frame ? (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users type the scale (metres per unit) instead
-        <svg
-          ref={svgRef}
-          role="img"
-          aria-label={label}
-          data-testid="plan-overlay"
-          viewBox={`0 0 ${frame.width} ${frame.height}`}
-          preserveAspectRatio="none"
-          className={overPreview ? 'absolute inset-0 h-full w-full' : 'block h-auto w-full'}
-          style={{ cursor: measuring ? 'crosshair' : 'default' }}
-          onClick={handleClick}
+    <div className="flex shrink-0 flex-col gap-2">
+      <div
+        ref={boxRef}
+        data-testid="plan-box"
+        className="relative mx-auto w-full touch-none overflow-hidden rounded-md border border-slate-200 bg-white"
+        style={
+          aspect
+            ? {
+                aspectRatio: `${aspect}`,
+                maxWidth: `min(100%, calc(${FIT_HEIGHT_VH}vh * ${aspect.toFixed(4)}))`,
+              }
+            : undefined
+        }
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <div
+          className={aspect ? 'absolute inset-0' : 'relative'}
+          style={{
+            transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
+            transformOrigin: '0 0',
+            cursor: measuring ? 'crosshair' : view.zoom > 1 ? 'grab' : 'default',
+          }}
         >
-          {plan.rooms.map((room, i) => (
-            <polygon
-              // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
-              key={`room-${i}`}
-              points={pointsAttr(room.polygon)}
-              fill="#f59e0b"
-              fillOpacity={0.14}
-              stroke="none"
+          {overPreview ? (
+            <img
+              src={previewUrl ?? undefined}
+              alt=""
+              draggable={false}
+              data-testid="plan-picture"
+              className={aspect ? 'absolute inset-0 h-full w-full' : 'block h-auto w-full'}
+              onLoad={(e) =>
+                setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
+              }
             />
-          ))}
-          {otherPlanWalls(plan).map((wall, i) => (
-            <polygon
-              // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
-              key={`other-wall-${i}`}
-              points={pointsAttr(wallQuad(wall))}
-              fill="#475569"
-              fillOpacity={0.4}
-              stroke="none"
-              data-testid="other-plan-wall"
-            />
-          ))}
-          {plan.walls.map((wall, i) => (
-            <polygon
-              // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
-              key={`wall-${i}`}
-              points={pointsAttr(wallQuad(wall))}
-              fill="#dc2626"
-              fillOpacity={0.55}
-              stroke="#dc2626"
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-          ))}
-          {plan.openings.map((opening, i) => {
-            const [x1, y1] = toView(opening.a);
-            const [x2, y2] = toView(opening.b);
-            return (
-              <line
-                // biome-ignore lint/suspicious/noArrayIndexKey: openings have no id; their order is stable
-                key={`opening-${i}`}
-                x1={x1}
-                y1={y1}
-                x2={x2}
-                y2={y2}
-                stroke={OPENING_COLOURS[opening.kind]}
-                strokeWidth={4}
-                vectorEffect="non-scaling-stroke"
-              />
-            );
-          })}
-          {plan.rooms.map((room, i) => {
-            const [x, y] = toView(centroid(room.polygon));
-            return (
-              <text
-                // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
-                key={`area-${i}`}
-                x={x}
-                y={y}
-                textAnchor="middle"
-                dominantBaseline="middle"
-                fontSize={size / 45}
-                fill="#7c2d12"
-                stroke="#ffffff"
-                strokeWidth={size / 400}
-                paintOrder="stroke"
-              >
-                {room.label ? (
-                  <>
-                    <tspan x={x} dy="-0.6em">
-                      {room.label}
-                    </tspan>
-                    <tspan x={x} dy="1.2em">
-                      {room.areaM2.toFixed(1)} m²
-                    </tspan>
-                  </>
-                ) : (
-                  `${room.areaM2.toFixed(1)} m²`
-                )}
-              </text>
-            );
-          })}
-          {points.map((p) => {
-            const [x, y] = toView(p);
-            return (
-              <circle
-                key={`point-${p[0]}-${p[1]}`}
-                cx={x}
-                cy={y}
-                r={size / 150}
-                fill="#0f172a"
-                data-testid="measure-point"
-              />
-            );
-          })}
-          {points.length === 2
-            ? (() => {
-                const [a, b] = points.map(toView) as [PlanPoint, PlanPoint];
+          ) : null}
+          {frame ? (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users type the scale (metres per unit) instead
+            <svg
+              ref={svgRef}
+              role="img"
+              aria-label={label}
+              data-testid="plan-overlay"
+              viewBox={`0 0 ${frame.width} ${frame.height}`}
+              preserveAspectRatio="none"
+              className={aspect ? 'absolute inset-0 h-full w-full' : 'block h-auto w-full'}
+              onClick={handleClick}
+            >
+              {plan.rooms.map((room, i) => (
+                <polygon
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
+                  key={`room-${i}`}
+                  points={pointsAttr(room.polygon)}
+                  fill="#f59e0b"
+                  fillOpacity={0.14}
+                  stroke="none"
+                />
+              ))}
+              {otherPlanWalls(plan).map((wall, i) => (
+                <polygon
+                  // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
+                  key={`other-wall-${i}`}
+                  points={pointsAttr(wallQuad(wall))}
+                  fill="#475569"
+                  fillOpacity={0.4}
+                  stroke="none"
+                  data-testid="other-plan-wall"
+                />
+              ))}
+              {plan.walls.map((wall, i) => (
+                <polygon
+                  // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
+                  key={`wall-${i}`}
+                  points={pointsAttr(wallQuad(wall))}
+                  fill="#dc2626"
+                  fillOpacity={0.55}
+                  stroke="#dc2626"
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              {plan.openings.map((opening, i) => {
+                const [x1, y1] = toView(opening.a);
+                const [x2, y2] = toView(opening.b);
                 return (
                   <line
-                    x1={a[0]}
-                    y1={a[1]}
-                    x2={b[0]}
-                    y2={b[1]}
-                    stroke="#0f172a"
-                    strokeWidth={2}
-                    strokeDasharray="6 4"
+                    // biome-ignore lint/suspicious/noArrayIndexKey: openings have no id; their order is stable
+                    key={`opening-${i}`}
+                    x1={x1}
+                    y1={y1}
+                    x2={x2}
+                    y2={y2}
+                    stroke={OPENING_COLOURS[opening.kind]}
+                    strokeWidth={4}
                     vectorEffect="non-scaling-stroke"
                   />
                 );
-              })()
-            : null}
-        </svg>
-      ) : null}
+              })}
+              {plan.rooms.map((room, i) => {
+                const [x, y] = toView(centroid(room.polygon));
+                return (
+                  <text
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
+                    key={`area-${i}`}
+                    x={x}
+                    y={y}
+                    textAnchor="middle"
+                    dominantBaseline="middle"
+                    fontSize={size / 45}
+                    fill="#7c2d12"
+                    stroke="#ffffff"
+                    strokeWidth={size / 400}
+                    paintOrder="stroke"
+                  >
+                    {room.label ? (
+                      <>
+                        <tspan x={x} dy="-0.6em">
+                          {room.label}
+                        </tspan>
+                        <tspan x={x} dy="1.2em">
+                          {room.areaM2.toFixed(1)} m²
+                        </tspan>
+                      </>
+                    ) : (
+                      `${room.areaM2.toFixed(1)} m²`
+                    )}
+                  </text>
+                );
+              })}
+              {points.map((p) => {
+                const [x, y] = toView(p);
+                return (
+                  <circle
+                    key={`point-${p[0]}-${p[1]}`}
+                    cx={x}
+                    cy={y}
+                    r={size / 150}
+                    fill="#0f172a"
+                    data-testid="measure-point"
+                  />
+                );
+              })}
+              {points.length === 2
+                ? (() => {
+                    const [a, b] = points.map(toView) as [PlanPoint, PlanPoint];
+                    return (
+                      <line
+                        x1={a[0]}
+                        y1={a[1]}
+                        x2={b[0]}
+                        y2={b[1]}
+                        stroke="#0f172a"
+                        strokeWidth={2}
+                        strokeDasharray="6 4"
+                        vectorEffect="non-scaling-stroke"
+                      />
+                    );
+                  })()
+                : null}
+            </svg>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex items-center justify-end gap-1">
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label="Zoom in"
+          disabled={view.zoom >= ZOOM.max}
+          onClick={() => zoomAt(ZOOM.step)}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label="Zoom out"
+          disabled={view.zoom <= ZOOM.min}
+          onClick={() => zoomAt(1 / ZOOM.step)}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label="Fit the drawing"
+          disabled={view.zoom === 1}
+          onClick={() => setView(FITTED)}
+        >
+          <Scan aria-hidden="true" />
+        </Button>
+      </div>
     </div>
   );
 }

@@ -167,7 +167,23 @@ export function UploadPage() {
             </Card>
           ) : null}
 
-          {generationShown ? <GenerationPanel project={project} files={drawings} prompt={prompt} /> : null}
+          {generationShown ? (
+            <GenerationPanel
+              project={project}
+              files={drawings}
+              prompt={prompt}
+              onShowPlan={(drawing) =>
+                project
+                  ? setPlanTarget({
+                      projectId: project.id,
+                      fileId: drawing.id,
+                      fileName: drawing.name,
+                      previewUrl: null,
+                    })
+                  : undefined
+              }
+            />
+          ) : null}
         </div>
         <aside aria-label="Help and examples" className="flex flex-col gap-6">
           <GenerationSideCards prompt={prompt} ready={generationShown} />

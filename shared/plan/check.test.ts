@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkPlan, measurePlan } from './check';
+import type { PlanModel, PlanPoint, PlanRoom, PlanWall } from './schema';
+
+/** A building of `cols` × `rows` rooms of 4 × 3 m in a plan drawn in millimetres, 200 mm walls, one door a room. */
+function gridPlan(cols: number, rows: number, overrides: Partial<PlanModel> = {}): PlanModel {
+  const [w, h, t] = [4000, 3000, 200];
+  const walls: PlanWall[] = [];
+  for (let i = 0; i <= cols; i++) walls.push({ a: [i * w, 0], b: [i * w, rows * h], thickness: t });
+  for (let j = 0; j <= rows; j++) walls.push({ a: [0, j * h], b: [cols * w, j * h], thickness: t });
+  const rooms: PlanRoom[] = [];
+  const openings: PlanModel['openings'] = [];
+  for (let i = 0; i < cols; i++) {
+    for (let j = 0; j < rows; j++) {
+      const [x, y] = [i * w + t / 2, j * h + t / 2];
+      const polygon: PlanPoint[] = [
+        [x, y],
+        [x + w - t, y],
+        [x + w - t, y + h - t],
+        [x, y + h - t],
+      ];
+      rooms.push({ polygon, areaM2: ((w - t) * (h - t)) / 1e6, label: null });
+      openings.push({ kind: 'door', a: [i * w + 1000, j * h], b: [i * w + 1900, j * h] });
+    }
+  }
+  return {
+    version: 1,
+    status: 'ready',
+    source: { format: 'dxf' },
+    space: { units: 'mm', metresPerUnit: 0.001, scaleGuessed: false, scaleSource: 'file', yDown: false },
+    walls,
+    openings,
+    rooms,
+    warnings: [],
+    evidence: { inkExplained: 0.8, inkAroundWalls: 1 },
+    ...overrides,
+  };
+}
+
+describe('checkPlan', () => {
+  it('says a consistent building looks right', () => {
+    expect(checkPlan(gridPlan(3, 2))).toEqual({ verdict: 'looks-right', reasons: [] });
+  });
+
+  it('cannot read a drawing with no walls, and gives the reader’s own reason', () => {
+    const elevation = gridPlan(1, 1, {
+      walls: [],
+      rooms: [],
+      openings: [],
+      message: 'No walls found: this drawing looks like an elevation.',
+    });
+    expect(checkPlan(elevation)).toEqual({
+      verdict: 'unreadable',
+      reasons: ['No walls found: this drawing looks like an elevation.'],
+    });
+  });
+
+  it('cannot read a drawing whose walls span a small part of its ink, or explain little of it', () => {
+    const part = checkPlan(gridPlan(3, 2, { evidence: { inkExplained: 0.8, inkAroundWalls: 0.3 } }));
+    expect(part.verdict).toBe('unreadable');
+    expect(part.reasons[0]).toMatch(/70 % of the drawing lies away from the walls/);
+    expect(checkPlan(gridPlan(3, 2, { evidence: { inkExplained: 0.2, inkAroundWalls: 1 } })).verdict).toBe(
+      'unreadable',
+    );
+    expect(checkPlan(gridPlan(3, 2, { evidence: { inkExplained: 0.4, inkAroundWalls: 1 } })).verdict).toBe(
+      'worth-checking',
+    );
+  });
+
+  it('cannot read a grid of hundreds of rooms (paving read as walls)', () => {
+    const paving = checkPlan(gridPlan(20, 15));
+    expect(paving.verdict).toBe('unreadable');
+    expect(paving.reasons.join(' ')).toMatch(/300 rooms/);
+  });
+
+  it('asks to check the scale when walls, doors or the building are out of any building’s range', () => {
+    const tenTimes = checkPlan(gridPlan(3, 2, { space: { ...gridPlan(1, 1).space, metresPerUnit: 0.01 } }));
+    expect(tenTimes.verdict).toBe('worth-checking');
+    expect(tenTimes.reasons.join(' ')).toMatch(/check the scale/);
+    const tiny = checkPlan(gridPlan(3, 2, { space: { ...gridPlan(1, 1).space, metresPerUnit: 0.0001 } }));
+    expect(tiny.reasons.join(' ')).toMatch(/building is 1\.2 m long: check the scale/);
+  });
+
+  it('asks to check walls that enclose no room, walls read twice, and a frame around the rooms', () => {
+    expect(checkPlan(gridPlan(3, 2, { rooms: [] })).reasons.join(' ')).toMatch(/enclose no room/);
+    const plan = gridPlan(3, 2);
+    expect(checkPlan({ ...plan, walls: [...plan.walls, ...plan.walls] }).reasons.join(' ')).toMatch(
+      /read twice/,
+    );
+    expect(measurePlan({ ...plan, walls: [...plan.walls, ...plan.walls] }).duplicatedShare).toBeCloseTo(1);
+    const frame: PlanRoom = {
+      polygon: [
+        [-5000, -5000],
+        [17000, -5000],
+        [17000, 11000],
+        [-5000, 11000],
+      ],
+      areaM2: 280,
+      label: null,
+    };
+    expect(checkPlan({ ...plan, rooms: [...plan.rooms, frame] }).reasons.join(' ')).toMatch(
+      /frame or border/,
+    );
+  });
+
+  it('weighs a plan stored before the evidence was measured on what it holds', () => {
+    expect(checkPlan(gridPlan(3, 2, { evidence: undefined })).verdict).toBe('looks-right');
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The plan check: whether a reading can be trusted, without ground truth. It weighs what was read (walls, rooms,
+ * openings, scale) against what a building can be and against the drawing's own evidence (the ink the walls
+ * explain, measured when the plan was read), and gives one verdict with its reasons in words a user can act on.
+ * Thresholds come from building practice (wall thicknesses, door widths, room sizes) and were calibrated on
+ * bench:conventions and bench:fidelity (their confusion tables print the verdict against the true wall F1).
+ */
+import { polygonArea, wallLength } from './geometry';
+import type { PlanCheck, PlanModel, PlanVerdict } from './schema';
+
+/** A wall thinner or thicker than this (metres) is not a wall at the plan's scale. */
+const WALL_THICKNESS_M = { min: 0.04, max: 1.2 } as const;
+/** A door's clear width, metres: narrower or wider doors say the scale is wrong. */
+const DOOR_WIDTH_M = { min: 0.5, max: 1.6 } as const;
+/** A building's extent, metres: smaller is a box, larger is a site or a wrong scale. */
+const BUILDING_SIDE_M = { min: 2, max: 400 } as const;
+/** A room smaller than this (m²) is a sliver between lines, not a room. */
+const SLIVER_ROOM_M2 = 1;
+/** More rooms than this on one plan is a grid of lines (paving, tiles, a structural grid) read as walls. */
+const MAX_ROOMS = 250;
+
+export interface PlanMeasures {
+  walls: number;
+  rooms: number;
+  doors: number;
+  /** Walls' extent, metres: the shorter and the longer side. */
+  shortSideM: number;
+  longSideM: number;
+  /** Median wall thickness, metres. */
+  thicknessM: number;
+  /** Median door width, metres (null with no doors). */
+  doorWidthM: number | null;
+  /** Share of rooms that are slivers. */
+  sliverShare: number;
+  /** Rooms' area over the walls' extent area. */
+  roomCover: number;
+  /** Share of wall length lying on another wall (the same wall read twice). */
+  duplicatedShare: number;
+  /** Share of the total room area in one room that holds the others (a frame or border read as walls). */
+  surroundingShare: number;
+  inkExplained: number | null;
+  inkAroundWalls: number | null;
+}
+
+const median = (xs: number[]) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+export function measurePlan(plan: PlanModel): PlanMeasures {
+  const m = plan.space.metresPerUnit;
+  const xs = plan.walls.flatMap((w) => [w.a[0], w.b[0]]);
+  const ys = plan.walls.flatMap((w) => [w.a[1], w.b[1]]);
+  const width = xs.length ? (Math.max(...xs) - Math.min(...xs)) * m : 0;
+  const height = ys.length ? (Math.max(...ys) - Math.min(...ys)) * m : 0;
+  const doors = plan.openings.filter((o) => o.kind === 'door');
+  const roomArea = plan.rooms.reduce((sum, r) => sum + r.areaM2, 0);
+  return {
+    walls: plan.walls.length,
+    rooms: plan.rooms.length,
+    doors: doors.length,
+    shortSideM: Math.min(width, height),
+    longSideM: Math.max(width, height),
+    thicknessM: median(plan.walls.map((w) => w.thickness)) * m,
+    doorWidthM: doors.length ? median(doors.map((d) => wallLength(d))) * m : null,
+    sliverShare: plan.rooms.length
+      ? plan.rooms.filter((r) => r.areaM2 < SLIVER_ROOM_M2).length / plan.rooms.length
+      : 0,
+    roomCover: width * height > 0 ? roomArea / (width * height) : 0,
+    duplicatedShare: duplicatedShare(plan),
+    surroundingShare: surroundingShare(plan, roomArea),
+    inkExplained: plan.evidence?.inkExplained ?? null,
+    inkAroundWalls: plan.evidence?.inkAroundWalls ?? null,
+  };
+}
+
+interface Finding {
+  severity: Exclude<PlanVerdict, 'looks-right'>;
+  reason: string;
+}
+
+export function checkPlan(plan: PlanModel): PlanCheck {
+  const findings = findingsOf(plan, measurePlan(plan));
+  const verdict: PlanVerdict = findings.some((f) => f.severity === 'unreadable')
+    ? 'unreadable'
+    : findings.length
+      ? 'worth-checking'
+      : 'looks-right';
+  return { verdict, reasons: findings.map((f) => f.reason) };
+}
+
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+
+/** Below these shares of the drawing's ink explained by walls and openings, most of the drawing was not read. */
+const INK_EXPLAINED = { unreadable: 0.35, worthChecking: 0.45 } as const;
+/** Below these shares of the drawing's ink lying around the walls found, part of the building was left out. */
+const INK_AROUND_WALLS = { unreadable: 0.5, worthChecking: 0.75 } as const;
+/** Rooms covering less of the walls' extent than this: walls are missing or rooms open into each other. */
+const MIN_ROOM_COVER = 0.3;
+/** A frame read as walls holds most of the room area in the one room around the others. */
+const MAX_SURROUNDING_SHARE = 0.4;
+/** More of the wall length than this lying on other walls: walls were read twice. */
+const MAX_DUPLICATED_SHARE = 0.2;
+/** Door widths are judged on at least this many doors (one double door is not a wrong scale). */
+const MIN_DOORS_FOR_SCALE = 3;
+
+function findingsOf(plan: PlanModel, s: PlanMeasures): Finding[] {
+  if (plan.status !== 'ready' || !s.walls) {
+    return [{ severity: 'unreadable', reason: plan.message ?? 'No walls were found in this drawing.' }];
+  }
+  const out: Finding[] = [];
+  const add = (severity: Finding['severity'], reason: string) => out.push({ severity, reason });
+  evidenceFindings(s, add);
+  if (s.rooms > MAX_ROOMS)
+    add(
+      'unreadable',
+      `${s.rooms} rooms were found: a grid of lines (paving, tiles, a structural grid) was probably read as walls.`,
+    );
+  else if (s.rooms >= 4 && s.sliverShare > 0.3)
+    add(
+      'worth-checking',
+      `${pct(s.sliverShare)} of the rooms are smaller than 1 m²: lines that are not walls may have been read as walls.`,
+    );
+  if (s.rooms === 0)
+    add('worth-checking', 'The walls found enclose no room: walls may be missing or broken at the corners.');
+  else if (s.roomCover < MIN_ROOM_COVER)
+    add(
+      'worth-checking',
+      `The rooms found cover only ${pct(s.roomCover)} of the building's extent: walls may be missing or broken, or rooms were not closed.`,
+    );
+  if (s.surroundingShare > MAX_SURROUNDING_SHARE)
+    add(
+      'worth-checking',
+      'One room surrounds the others: a sheet frame or border may have been read as walls.',
+    );
+  if (s.duplicatedShare > MAX_DUPLICATED_SHARE)
+    add('worth-checking', `${pct(s.duplicatedShare)} of the wall length was read twice.`);
+  scaleFindings(s, add);
+  return out;
+}
+
+type AddFinding = (severity: Finding['severity'], reason: string) => void;
+
+function evidenceFindings(s: PlanMeasures, add: AddFinding) {
+  if (s.inkAroundWalls !== null && s.inkAroundWalls < INK_AROUND_WALLS.worthChecking)
+    add(
+      s.inkAroundWalls < INK_AROUND_WALLS.unreadable ? 'unreadable' : 'worth-checking',
+      `${pct(1 - s.inkAroundWalls)} of the drawing lies away from the walls found: part of the plan may not have been read, or the drawing holds other views, a site or a title block.`,
+    );
+  if (s.inkExplained !== null && s.inkExplained < INK_EXPLAINED.worthChecking)
+    add(
+      s.inkExplained < INK_EXPLAINED.unreadable ? 'unreadable' : 'worth-checking',
+      `The walls and openings found account for only ${pct(s.inkExplained)} of the drawing's line work: walls may be missing, or the drawing holds much else (furniture, hatching, other views).`,
+    );
+}
+
+function scaleFindings(s: PlanMeasures, add: AddFinding) {
+  if (s.longSideM > BUILDING_SIDE_M.max || s.longSideM < BUILDING_SIDE_M.min)
+    add('worth-checking', `At this scale the building is ${s.longSideM.toFixed(1)} m long: check the scale.`);
+  else if (s.thicknessM < WALL_THICKNESS_M.min || s.thicknessM > WALL_THICKNESS_M.max)
+    add(
+      'worth-checking',
+      `At this scale the walls are ${Math.round(s.thicknessM * 100)} cm thick: check the scale.`,
+    );
+  else if (
+    s.doorWidthM !== null &&
+    s.doors >= MIN_DOORS_FOR_SCALE &&
+    (s.doorWidthM < DOOR_WIDTH_M.min || s.doorWidthM > DOOR_WIDTH_M.max)
+  )
+    add('worth-checking', `At this scale the doors are ${s.doorWidthM.toFixed(2)} m wide: check the scale.`);
+}
+
+/** Share of the wall length that runs along another, parallel wall within half its thickness. */
+function duplicatedShare(plan: PlanModel): number {
+  const walls = plan.walls;
+  if (walls.length < 2 || walls.length > 4000) return 0;
+  let total = 0;
+  let doubled = 0;
+  for (let i = 0; i < walls.length; i++) {
+    const w = walls[i]!;
+    const len = wallLength(w);
+    total += len;
+    if (!len) continue;
+    const ux = (w.b[0] - w.a[0]) / len;
+    const uy = (w.b[1] - w.a[1]) / len;
+    let best = 0;
+    for (let j = 0; j < walls.length; j++) {
+      if (j === i) continue;
+      const o = walls[j]!;
+      const reach = Math.max(w.thickness, o.thickness) / 2;
+      const offA = Math.abs((o.a[0] - w.a[0]) * uy - (o.a[1] - w.a[1]) * ux);
+      const offB = Math.abs((o.b[0] - w.a[0]) * uy - (o.b[1] - w.a[1]) * ux);
+      if (offA > reach || offB > reach) continue;
+      const ta = (o.a[0] - w.a[0]) * ux + (o.a[1] - w.a[1]) * uy;
+      const tb = (o.b[0] - w.a[0]) * ux + (o.b[1] - w.a[1]) * uy;
+      const overlap = Math.min(len, Math.max(ta, tb)) - Math.max(0, Math.min(ta, tb));
+      if (overlap > best) best = overlap;
+    }
+    doubled += best;
+  }
+  return total ? doubled / total : 0;
+}
+
+/** Share of the room area in the largest room whose outline holds another room's first corner. */
+function surroundingShare(plan: PlanModel, roomArea: number): number {
+  if (plan.rooms.length < 2 || !roomArea) return 0;
+  const largest = plan.rooms.reduce((a, b) => (b.areaM2 > a.areaM2 ? b : a));
+  const bounds = largest.polygon;
+  const xs = bounds.map((p) => p[0]);
+  const ys = bounds.map((p) => p[1]);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const held = plan.rooms.filter(
+    (r) =>
+      r !== largest &&
+      r.polygon.every(([x, y]) => x > minX && x < maxX && y > minY && y < maxY) &&
+      polygonArea(r.polygon) > 0,
+  );
+  return held.length >= Math.max(1, (plan.rooms.length - 1) / 2) ? largest.areaM2 / roomArea : 0;
+}
+
+/** How each verdict is named to the user ("What Planform read", the generation gate). */
+export const VERDICT_TITLES: Record<PlanVerdict, string> = {
+  'looks-right': 'Looks right',
+  'worth-checking': 'Worth checking',
+  unreadable: 'Could not read this drawing',
+};
