@@ -101,6 +101,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     ...(render.promptReading ? { promptReading: render.promptReading } : {}),
     ...(render.refines ? { refines: render.refines } : {}),
     ...(render.geometryKept !== undefined ? { geometryKept: render.geometryKept } : {}),
+    ...(render.designLost ? { designLost: true } : {}),
     ...(render.export2048 || render.export4096 ? { exports: exportsOf(render) } : {}),
     createdAt: render.createdAt,
   };

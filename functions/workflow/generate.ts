@@ -85,7 +85,8 @@ export async function handler(event: unknown): Promise<NonNullable<VariationInpu
   let kept = await keptOf(provider.id, result, view);
   // An AI render that lost the design is made once more, held closer to the model's lines; the better one stays.
   const mayRetry = provider.id !== 'local' && (request.fidelity ?? 0) < 1;
-  if (kept !== undefined && mayRetry && kept < (await getSetting('rendering.min_geometry_kept'))) {
+  const minKept = await getSetting('rendering.min_geometry_kept');
+  if (kept !== undefined && mayRetry && kept < minKept) {
     const again = await provider.generate({
       ...request,
       fidelity: Math.min(1, (request.fidelity ?? 0.7) + 0.25),
@@ -104,6 +105,7 @@ export async function handler(event: unknown): Promise<NonNullable<VariationInpu
     ...(result.viewpoint ? { viewpoint: result.viewpoint } : {}),
     ...(result.reading ? { reading: result.reading } : {}),
     ...(kept !== undefined ? { geometryKept: Math.round(kept * 1000) / 1000 } : {}),
+    ...(kept !== undefined && kept < minKept ? { designLost: true } : {}),
   };
 }
 

@@ -35,6 +35,7 @@ export async function handler(event: unknown): Promise<{ renderId: string; statu
       ...(input.image?.viewpoint ? { viewpoint: input.image.viewpoint } : {}),
       ...(input.image?.reading ? { reading: input.image.reading } : {}),
       ...(input.image?.geometryKept !== undefined ? { geometryKept: input.image.geometryKept } : {}),
+      ...(input.image?.designLost ? { designLost: true } : {}),
       outputData: {
         analysis: input.analysis,
         description,

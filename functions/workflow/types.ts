@@ -62,6 +62,8 @@ export const variationInputSchema = z.extend(executionInputSchema, {
       reading: z.optional(z.object({ understood: z.array(z.string()), notUnderstood: z.array(z.string()) })),
       /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
       geometryKept: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+      /** It kept less than the `rendering.min_geometry_kept` setting: it did not keep the design. */
+      designLost: z.optional(z.boolean()),
     }),
   ),
   error: z.optional(caughtErrorSchema),

@@ -288,7 +288,33 @@ describe('generation state machine with faults injected at the provider', () => 
     for (const render of renders) {
       expect(render.status).toBe('completed');
       expect(render.geometryKept).toBeGreaterThan(0.6);
+      expect(render.designLost).toBeUndefined();
     }
+  });
+
+  it('a render that keeps too little of the model even held closer is stored as not keeping the design', async () => {
+    const { caller, project, user, fileId } = await setup('design-lost');
+    await planSettled(user.tokens.idToken, project.id, fileId);
+    const blank = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#9ab' } })
+      .png()
+      .toBuffer();
+    overrideImageProvider({
+      id: 'fake-ai',
+      generate: async () => ({ png: blank, width: 256, height: 256 }),
+    });
+    const { generation, renders } = await run(caller, project.id);
+    expect(generation.status).toBe('completed');
+    expect(renders.map((r) => [r.status, r.designLost])).toEqual([
+      ['completed', true],
+      ['completed', true],
+      ['completed', true],
+    ]);
+    const detail = (
+      await api(`/api/projects/${project.id}/generations/${generation.id}`, {
+        token: user.tokens.idToken,
+      })
+    ).json as { generation: { renders: { designLost?: boolean }[] } };
+    expect(detail.generation.renders.every((r) => r.designLost === true)).toBe(true);
   });
 
   it('a refinement hands the provider the refined render’s stored image, its generation and the follow-up', async () => {
@@ -330,6 +356,17 @@ describe('generation state machine with faults injected at the provider', () => 
     expect(attempts.get(1)).toBe(3);
     expect(renders.every((r) => r.status === 'completed')).toBe(true);
     expect(generation).toMatchObject({ status: 'completed', succeeded: 3, failed: 0 });
+  });
+
+  it('a generation failing leaves the project completed when it holds good renders from before', async () => {
+    const { caller, project, user } = await setup('fault-after-good');
+    overrideImageProvider(faultyProvider(() => undefined).provider);
+    expect((await run(caller, project.id)).generation.status).toBe('completed');
+    overrideImageProvider(faultyProvider(() => new ContentFilteredError()).provider);
+    expect((await run(caller, project.id)).generation).toMatchObject({ status: 'failed', succeeded: 0 });
+    const detail = (await api(`/api/projects/${project.id}`, { token: user.tokens.idToken }))
+      .json as unknown as ProjectDetail;
+    expect(detail.status).toBe('completed');
   });
 
   it('all three failing fails the generation and the project', async () => {

@@ -103,6 +103,45 @@ describe('checkPlan', () => {
     );
   });
 
+  it('cannot read a drawing of which only a frame around it was read as walls', () => {
+    const frame: PlanModel['walls'] = [
+      { a: [0, 0], b: [42000, 0], thickness: 400 },
+      { a: [42000, 0], b: [42000, 29700], thickness: 400 },
+      { a: [42000, 29700], b: [0, 29700], thickness: 400 },
+      { a: [0, 29700], b: [0, 0], thickness: 400 },
+    ];
+    const room: PlanRoom = {
+      polygon: [
+        [0, 0],
+        [42000, 0],
+        [42000, 29700],
+        [0, 29700],
+      ],
+      areaM2: 1247,
+      label: null,
+    };
+    const read = gridPlan(1, 1, {
+      walls: frame,
+      rooms: [room],
+      evidence: { inkExplained: 0.3, inkAroundWalls: 1 },
+    });
+    expect(checkPlan(read).reasons.join(' ')).toMatch(/Only an outline around the drawing/);
+    expect(checkPlan(read).verdict).toBe('unreadable');
+    // One room drawn alone, its walls the only lines: a box that looks right.
+    expect(checkPlan({ ...read, evidence: { inkExplained: 0.9, inkAroundWalls: 1 } }).verdict).toBe(
+      'looks-right',
+    );
+  });
+
+  it('cannot read a drawing when two findings each say part of it was not read', () => {
+    const part = checkPlan(
+      gridPlan(3, 2, { rooms: [], evidence: { inkExplained: 0.8, inkAroundWalls: 0.6 } }),
+    );
+    expect(part.verdict).toBe('unreadable');
+    expect(part.reasons[0]).toMatch(/much of the drawing was not read/);
+    expect(checkPlan(gridPlan(3, 2, { rooms: [] })).verdict).toBe('worth-checking');
+  });
+
   it('weighs a plan stored before the evidence was measured on what it holds', () => {
     expect(checkPlan(gridPlan(3, 2, { evidence: undefined })).verdict).toBe('looks-right');
   });

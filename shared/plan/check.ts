@@ -38,6 +38,8 @@ export interface PlanMeasures {
   duplicatedShare: number;
   /** Share of the total room area in one room that holds the others (a frame or border read as walls). */
   surroundingShare: number;
+  /** Share of the wall length lying on the outline of the walls' own extent. */
+  outlineShare: number;
   inkExplained: number | null;
   inkAroundWalls: number | null;
 }
@@ -70,6 +72,7 @@ export function measurePlan(plan: PlanModel): PlanMeasures {
     roomCover: width * height > 0 ? roomArea / (width * height) : 0,
     duplicatedShare: duplicatedShare(plan),
     surroundingShare: surroundingShare(plan, roomArea),
+    outlineShare: outlineShare(plan),
     inkExplained: plan.evidence?.inkExplained ?? null,
     inkAroundWalls: plan.evidence?.inkAroundWalls ?? null,
   };
@@ -78,10 +81,17 @@ export function measurePlan(plan: PlanModel): PlanMeasures {
 interface Finding {
   severity: Exclude<PlanVerdict, 'looks-right'>;
   reason: string;
+  /** It says part of the drawing was not read (two such findings together say most of it was not). */
+  coverage?: boolean;
 }
 
 export function checkPlan(plan: PlanModel): PlanCheck {
   const findings = findingsOf(plan, measurePlan(plan));
+  if (findings.filter((f) => f.coverage).length >= 2 && !findings.some((f) => f.severity === 'unreadable'))
+    findings.unshift({
+      severity: 'unreadable',
+      reason: 'Taken together, the findings below say that much of the drawing was not read.',
+    });
   const verdict: PlanVerdict = findings.some((f) => f.severity === 'unreadable')
     ? 'unreadable'
     : findings.length
@@ -102,6 +112,8 @@ const MIN_ROOM_COVER = 0.3;
 const MAX_SURROUNDING_SHARE = 0.4;
 /** More of the wall length than this lying on other walls: walls were read twice. */
 const MAX_DUPLICATED_SHARE = 0.2;
+/** Walls this much of whose length lies on their own extent's outline are a frame or a one-room box. */
+const OUTLINE_ONLY = 0.9;
 /** Door widths are judged on at least this many doors (one double door is not a wrong scale). */
 const MIN_DOORS_FOR_SCALE = 3;
 
@@ -110,8 +122,19 @@ function findingsOf(plan: PlanModel, s: PlanMeasures): Finding[] {
     return [{ severity: 'unreadable', reason: plan.message ?? 'No walls were found in this drawing.' }];
   }
   const out: Finding[] = [];
-  const add = (severity: Finding['severity'], reason: string) => out.push({ severity, reason });
+  const add: AddFinding = (severity, reason, coverage) =>
+    out.push({ severity, reason, ...(coverage ? { coverage } : {}) });
   evidenceFindings(s, add);
+  if (
+    s.walls >= 4 &&
+    s.outlineShare >= OUTLINE_ONLY &&
+    s.inkExplained !== null &&
+    s.inkExplained < INK_EXPLAINED.worthChecking
+  )
+    add(
+      'unreadable',
+      'Only an outline around the drawing was read as walls (a sheet frame or border?): what lies inside it was not read.',
+    );
   if (s.rooms > MAX_ROOMS)
     add(
       'unreadable',
@@ -123,11 +146,16 @@ function findingsOf(plan: PlanModel, s: PlanMeasures): Finding[] {
       `${pct(s.sliverShare)} of the rooms are smaller than 1 m²: lines that are not walls may have been read as walls.`,
     );
   if (s.rooms === 0)
-    add('worth-checking', 'The walls found enclose no room: walls may be missing or broken at the corners.');
+    add(
+      'worth-checking',
+      'The walls found enclose no room: walls may be missing or broken at the corners.',
+      true,
+    );
   else if (s.roomCover < MIN_ROOM_COVER)
     add(
       'worth-checking',
       `The rooms found cover only ${pct(s.roomCover)} of the building's extent: walls may be missing or broken, or rooms were not closed.`,
+      true,
     );
   if (s.surroundingShare > MAX_SURROUNDING_SHARE)
     add(
@@ -140,18 +168,20 @@ function findingsOf(plan: PlanModel, s: PlanMeasures): Finding[] {
   return out;
 }
 
-type AddFinding = (severity: Finding['severity'], reason: string) => void;
+type AddFinding = (severity: Finding['severity'], reason: string, coverage?: boolean) => void;
 
 function evidenceFindings(s: PlanMeasures, add: AddFinding) {
   if (s.inkAroundWalls !== null && s.inkAroundWalls < INK_AROUND_WALLS.worthChecking)
     add(
       s.inkAroundWalls < INK_AROUND_WALLS.unreadable ? 'unreadable' : 'worth-checking',
       `${pct(1 - s.inkAroundWalls)} of the drawing lies away from the walls found: part of the plan may not have been read, or the drawing holds other views, a site or a title block.`,
+      true,
     );
   if (s.inkExplained !== null && s.inkExplained < INK_EXPLAINED.worthChecking)
     add(
       s.inkExplained < INK_EXPLAINED.unreadable ? 'unreadable' : 'worth-checking',
       `The walls and openings found account for only ${pct(s.inkExplained)} of the drawing's line work: walls may be missing, or the drawing holds much else (furniture, hatching, other views).`,
+      true,
     );
 }
 
@@ -200,6 +230,26 @@ function duplicatedShare(plan: PlanModel): number {
     doubled += best;
   }
   return total ? doubled / total : 0;
+}
+
+/** Share of the wall length along the outline of the walls' extent (within the wall's own thickness). */
+function outlineShare(plan: PlanModel): number {
+  const xs = plan.walls.flatMap((w) => [w.a[0], w.b[0]]);
+  const ys = plan.walls.flatMap((w) => [w.a[1], w.b[1]]);
+  if (!xs.length) return 0;
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  let total = 0;
+  let along = 0;
+  for (const w of plan.walls) {
+    const len = wallLength(w);
+    total += len;
+    const near = (v1: number, v2: number, edge: number) =>
+      Math.abs(v1 - edge) <= w.thickness && Math.abs(v2 - edge) <= w.thickness;
+    const [ax, ay] = w.a;
+    const [bx, by] = w.b;
+    if (near(ax, bx, minX) || near(ax, bx, maxX) || near(ay, by, minY) || near(ay, by, maxY)) along += len;
+  }
+  return total ? along / total : 0;
 }
 
 /** Share of the room area in the largest room whose outline holds another room's first corner. */

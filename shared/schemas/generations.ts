@@ -126,6 +126,8 @@ export const generationRenderSchema = z.object({
   promptReading: promptReadingSummarySchema.optional(),
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept: z.number().optional(),
+  /** It kept less of the model than the `rendering.min_geometry_kept` setting: it did not keep the design. */
+  designLost: z.boolean().optional(),
 });
 export type GenerationRender = z.infer<typeof generationRenderSchema>;
 

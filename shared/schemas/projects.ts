@@ -186,6 +186,8 @@ export const projectRenderSchema = z.object({
   refines: refinesSchema.optional(),
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept: z.number().optional(),
+  /** It kept less of the model than the `rendering.min_geometry_kept` setting: it did not keep the design. */
+  designLost: z.boolean().optional(),
   /** Its high-resolution exports, by size (pixels on the long side). */
   exports: renderExportsSchema.optional(),
   createdAt: z.string(),

@@ -70,6 +70,8 @@ export interface GenerationRenderItem {
   refines?: { renderId: string; prompt: string };
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
+  /** It kept less than the `rendering.min_geometry_kept` setting when it was made: it did not keep the design. */
+  designLost?: boolean;
   /** High-resolution exports (attributes `export2048`, `export4096`). */
   export2048?: StoredExport;
   export4096?: StoredExport;
@@ -299,6 +301,7 @@ async function settleRender(
         viewpoint?: SceneCamera;
         reading?: PromptReadingSummary;
         geometryKept?: number;
+        designLost?: boolean;
       }
     | { status: 'failed'; error: string },
 ): Promise<boolean> {
@@ -306,7 +309,7 @@ async function settleRender(
   const completed = outcome.status === 'completed';
   const renderUpdate = completed
     ? {
-        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.viewpoint ? ', viewpoint = :viewpoint' : ''}${outcome.reading ? ', promptReading = :reading' : ''}${outcome.geometryKept !== undefined ? ', geometryKept = :kept' : ''}`,
+        UpdateExpression: `SET #status = :status, imageKey = :image, previewKey = :preview, description = :description, completedAt = :now${outcome.camera ? ', camera = :camera' : ''}${outcome.viewpoint ? ', viewpoint = :viewpoint' : ''}${outcome.reading ? ', promptReading = :reading' : ''}${outcome.geometryKept !== undefined ? ', geometryKept = :kept' : ''}${outcome.designLost ? ', designLost = :lost' : ''}`,
         ExpressionAttributeValues: {
           ':status': 'completed',
           ':image': outcome.imageKey,
@@ -316,6 +319,7 @@ async function settleRender(
           ...(outcome.viewpoint ? { ':viewpoint': outcome.viewpoint } : {}),
           ...(outcome.reading ? { ':reading': outcome.reading } : {}),
           ...(outcome.geometryKept !== undefined ? { ':kept': outcome.geometryKept } : {}),
+          ...(outcome.designLost ? { ':lost': true } : {}),
           ':now': now,
           ':pending': 'pending',
           ':processing': 'processing',
@@ -390,6 +394,7 @@ export const completeRender = (
     viewpoint?: SceneCamera;
     reading?: PromptReadingSummary;
     geometryKept?: number;
+    designLost?: boolean;
   },
 ) => settleRender(render, { status: 'completed', ...result });
 
@@ -399,14 +404,16 @@ export const failRender = (render: GenerationRenderItem, error: string) =>
 /**
  * Closes a running generation once: its status and outcome, the user's running quota, and — when it is the
  * project's latest generation — the project: completed (a render succeeded; its preview becomes the project's
- * thumbnail) or failed (none did). Returns false when it was closed already.
+ * thumbnail, or the project holds renders of earlier generations) or failed (it holds none). Returns false when it
+ * was closed already.
  */
 export async function closeGeneration(
   generation: GenerationItem,
-  outcome: { succeeded: number; failed: number; thumbnailKey?: string | null },
+  outcome: { succeeded: number; failed: number; thumbnailKey?: string | null; projectHoldsRenders?: boolean },
 ): Promise<boolean> {
   const now = new Date().toISOString();
   const status: GenerationStatus = outcome.succeeded > 0 ? 'completed' : 'failed';
+  const projectStatus: GenerationStatus = outcome.projectHoldsRenders ? 'completed' : status;
   const projectSet = ['#status = :status', 'updatedAt = :now', 'GSI1SK = :gsi'];
   if (outcome.thumbnailKey) projectSet.push('thumbnailKey = :thumbnail');
   const items: TransactItem[] = [
@@ -445,7 +452,7 @@ export async function closeGeneration(
           'attribute_exists(PK) AND (attribute_not_exists(lastGenerationId) OR lastGenerationId = :generation)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':status': status,
+          ':status': projectStatus,
           ':now': now,
           ':gsi': keys.projectIndex(generation.userId, now, generation.projectId).GSI1SK,
           ':generation': generation.id,

@@ -76,6 +76,8 @@ export interface RenderItem {
   refines?: { renderId: string; prompt: string };
   /** How much of the model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept?: number;
+  /** It kept less than the `rendering.min_geometry_kept` setting when it was made: it did not keep the design. */
+  designLost?: boolean;
   /** High-resolution exports (`exportAttribute`). */
   export2048?: StoredExport;
   export4096?: StoredExport;

@@ -5,6 +5,7 @@ import {
   getGeneration,
   getRenders,
 } from '../db/generations';
+import { getProjectBundle } from '../db/projects';
 import { recordTemplateOutcome } from '../db/templates';
 import type { Logger } from '../logger';
 
@@ -37,13 +38,20 @@ export async function finalizeGeneration(
   const thumbnailKey = [...renders]
     .sort((a, b) => a.variation - b.variation)
     .find((r) => r.status === 'completed' && r.previewKey)?.previewKey;
-  const closed = await closeGeneration(generation, { succeeded, failed, thumbnailKey });
+  // A generation that failed leaves the project completed when it holds good renders from before.
+  const projectHoldsRenders = succeeded === 0 && (await holdsCompletedRenders(projectId, generationId));
+  const closed = await closeGeneration(generation, { succeeded, failed, thumbnailKey, projectHoldsRenders });
   if (!closed) return { status: 'already-closed', succeeded, failed };
   // A retried variation's outcome is not a second use of the template.
   if (generation.templateId && !generation.attempt)
     await recordTemplateOutcome(generation.templateId, succeeded, failed);
   log.info('generation finalized', { generationId, succeeded, failed });
   return { status: succeeded > 0 ? 'completed' : 'failed', succeeded, failed };
+}
+
+async function holdsCompletedRenders(projectId: string, exceptGenerationId: string): Promise<boolean> {
+  const bundle = await getProjectBundle(projectId);
+  return !!bundle?.renders.some((r) => r.status === 'completed' && r.generationId !== exceptGenerationId);
 }
 
 export type { GenerationItem };

@@ -482,6 +482,7 @@ export async function toGeneration(
         ...(r.viewpoint ? { viewpoint: r.viewpoint } : {}),
         ...(r.promptReading ? { promptReading: r.promptReading } : {}),
         ...(r.geometryKept !== undefined ? { geometryKept: r.geometryKept } : {}),
+        ...(r.designLost ? { designLost: true } : {}),
       })),
     ),
   };

@@ -1,3 +1,5 @@
+import { AlertTriangle } from 'lucide-react';
+
 /** What the renderer read from the prompt ("Walls: white render · Roof: flat") and the words that changed nothing. */
 export function PromptReadingNote({
   reading,
@@ -20,6 +22,20 @@ export function PromptReadingNote({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A completed render that kept too little of the 3D model: not a success, whatever it looks like. */
+export function DesignLostNote() {
+  return (
+    <p
+      className="flex items-center gap-1 text-xs font-medium text-amber-800"
+      data-testid="design-lost"
+      title="The image shows too little of the 3D model's edges from this camera to be your design"
+    >
+      <AlertTriangle aria-hidden="true" className="size-3.5 shrink-0" />
+      Did not keep the design
+    </p>
   );
 }
 

@@ -191,6 +191,28 @@ describe('GenerationPanel', () => {
     expect(api.post).not.toHaveBeenCalled();
   });
 
+  it('shows renders that kept too little of the model as not keeping the design, not as successes', async () => {
+    const lost = (v: 1 | 2 | 3) => ({ ...done(v), geometryKept: 0.2, designLost: true });
+    serve(settled([done(1), lost(2), lost(3)]));
+    const { user } = setup();
+    await generateWith(user);
+    const toast = await findToast('Generated 1 visualizations successfully!');
+    expect(toast).toHaveTextContent('2 did not keep the design');
+    expect(screen.getByText('1 of 3 completed, 2 did not keep the design')).toBeInTheDocument();
+    expect(within(cards()[1]!).getByTestId('design-lost')).toHaveTextContent('Did not keep the design');
+    expect(within(cards()[0]!).queryByTestId('design-lost')).toBeNull();
+  });
+
+  it('warns when no render kept the design', async () => {
+    const lost = (v: 1 | 2 | 3) => ({ ...done(v), geometryKept: 0.1, designLost: true });
+    serve(settled([lost(1), lost(2), lost(3)]));
+    const { user } = setup();
+    await generateWith(user);
+    const toast = await findToast('The visualizations did not keep the design');
+    expect(toast).toHaveTextContent('Check what Planform read');
+    expect(toastTexts()).not.toMatch(/successfully/);
+  });
+
   it('generates at once from a drawing worth checking', async () => {
     plans.get.mockResolvedValue({ plan: planWith('worth-checking') });
     serve(settled([done(1), done(2), done(3)]));

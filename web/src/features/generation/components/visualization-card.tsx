@@ -1,6 +1,6 @@
 import { CircleAlert, ExternalLink, Maximize2 } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { GeometryKeptNote, PromptReadingNote } from '@/components/ui/prompt-reading';
+import { DesignLostNote, GeometryKeptNote, PromptReadingNote } from '@/components/ui/prompt-reading';
 import { Spinner } from '@/components/ui/spinner';
 import type { VisualizationItem } from '../lib/visualizations';
 
@@ -58,6 +58,7 @@ export function VisualizationCard({
             {item.description}
           </p>
         ) : null}
+        {item.designLost ? <DesignLostNote /> : null}
         <GeometryKeptNote kept={item.geometryKept} />
         <PromptReadingNote reading={item.promptReading} />
         {item.status === 'completed' && item.imageUrl ? (

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ImageViewerDialog, type ViewerImage } from '@/features/projects';
 import { formatDateTime } from '@/lib/format';
 import type { BatchView } from '../hooks/use-generations';
-import type { VisualizationItem } from '../lib/visualizations';
+import { designLostNote, type VisualizationItem } from '../lib/visualizations';
 import { fidelityBand } from './fidelity-control';
 import { VisualizationCard } from './visualization-card';
 
@@ -15,8 +15,10 @@ function batchStatus(batch: BatchView): string {
     const done = batch.items.filter((i) => i.status !== 'generating').length;
     return done === 0 ? `Generating ${total} visualizations...` : `Generating... ${done} of ${total} done`;
   }
+  const lost = batch.items.filter((i) => i.designLost).length;
   const failed = batch.failed > 0 ? `, ${batch.failed} failed` : '';
-  return `${batch.succeeded} of ${total} completed${failed}`;
+  const notKept = lost > 0 ? `, ${designLostNote(lost)}` : '';
+  return `${batch.succeeded - lost} of ${total} completed${notKept}${failed}`;
 }
 
 /** The "Generated Visualizations" grid: every generation of this visit, newest first, three variations each. */

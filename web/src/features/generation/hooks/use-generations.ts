@@ -14,6 +14,9 @@ import {
   newIdempotencyKey,
 } from '../api/generations';
 import {
+  ALL_DESIGN_LOST_MESSAGE,
+  DESIGN_LOST_ADVICE,
+  designLostNote,
   FAILURE_MESSAGE,
   itemsOf,
   placeholderItems,
@@ -125,7 +128,11 @@ export function useGenerations() {
     for (const view of settled) {
       if (announced.current.has(view.key)) continue;
       announced.current.add(view.key);
-      if (view.succeeded >= 1) toast.success(successMessage(view.succeeded));
+      const lost = view.items.filter((i) => i.designLost).length;
+      const kept = view.succeeded - lost;
+      if (kept >= 1)
+        toast.success(successMessage(kept), lost ? { description: designLostNote(lost) } : undefined);
+      else if (lost >= 1) toast.warning(ALL_DESIGN_LOST_MESSAGE, { description: DESIGN_LOST_ADVICE });
       else toast.error(FAILURE_MESSAGE, { description: failureReason(view.items) });
       refreshProject(view.projectId);
     }

@@ -23,6 +23,8 @@ export interface VisualizationItem {
   promptReading: { understood: string[]; notUnderstood: string[] } | null;
   /** How much of the 3D model's geometry the image kept (0–1), when it was made from the model's camera. */
   geometryKept: number | null;
+  /** Completed, but it kept too little of the model: shown as "did not keep the design", not a success. */
+  designLost: boolean;
 }
 
 export const DEFAULT_ERROR = 'Generation failed';
@@ -43,6 +45,7 @@ function itemOf(prompt: string, render: GenerationRender): VisualizationItem {
     error: failed ? render.error || DEFAULT_ERROR : null,
     promptReading: render.promptReading ?? null,
     geometryKept: render.geometryKept ?? null,
+    designLost: completed && render.designLost === true,
   };
 }
 
@@ -61,6 +64,7 @@ export function placeholderItems(key: string, prompt: string): VisualizationItem
     error: null,
     promptReading: null,
     geometryKept: null,
+    designLost: false,
   }));
 }
 
@@ -85,6 +89,10 @@ export function succeededCount(generation: Generation): number {
 /** The spec's toasts when a generation settles (§8). */
 export const successMessage = (n: number) => `Generated ${n} visualizations successfully!`;
 export const FAILURE_MESSAGE = 'Failed to generate visualizations';
+export const DESIGN_LOST = 'Did not keep the design';
+export const ALL_DESIGN_LOST_MESSAGE = 'The visualizations did not keep the design';
+export const DESIGN_LOST_ADVICE = 'Check what Planform read, or raise the fidelity, and generate again.';
+export const designLostNote = (n: number) => `${n} did not keep the design`;
 
 /** The example styles of the side card, each filling the prompt with its quick prompt. */
 export const EXAMPLE_STYLES = [

@@ -4,7 +4,7 @@ import { Box, Download, ImageOff, ImageUp, Maximize2, RotateCcw } from 'lucide-r
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { GeometryKeptNote, PromptReadingNote } from '@/components/ui/prompt-reading';
+import { DesignLostNote, GeometryKeptNote, PromptReadingNote } from '@/components/ui/prompt-reading';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { DownloadButton } from './download-button';
@@ -44,6 +44,7 @@ export function RenderCard({
   showPrompt = true,
   promptReading,
   geometryKept,
+  designLost = false,
   highResolution,
   children,
 }: {
@@ -66,6 +67,8 @@ export function RenderCard({
   showPrompt?: boolean;
   promptReading?: { understood: string[]; notUnderstood: string[] } | null;
   geometryKept?: number | null;
+  /** It kept too little of the 3D model: shown as "did not keep the design". */
+  designLost?: boolean;
   /** High-resolution exports: their states, how to ask for one and how to download it once ready. */
   highResolution?: {
     exports: RenderExports;
@@ -121,6 +124,7 @@ export function RenderCard({
         <p className="text-xs text-slate-500">
           <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>
         </p>
+        {designLost ? <DesignLostNote /> : null}
         <GeometryKeptNote kept={geometryKept} />
         <PromptReadingNote reading={promptReading} />
         <div className="mt-auto flex flex-wrap gap-2">

@@ -144,6 +144,7 @@ export function RendersList({
                     error={group.sharedError ? null : render.error}
                     promptReading={render.promptReading}
                     geometryKept={render.geometryKept}
+                    designLost={render.designLost === true}
                     highResolution={{
                       exports: render.exports ?? {},
                       request: (size) => highResolution.mutate({ renderId: render.id, size }),
