@@ -133,6 +133,20 @@ export async function toDetail(bundle: ProjectBundle): Promise<ProjectDetail> {
   };
 }
 
+/** Newest generation first (as stored), and within a generation its variations in order: 1, 2, 3. */
+export function inShowingOrder<T extends Pick<RenderItem, 'id' | 'generationId' | 'variation'>>(
+  renders: T[],
+): T[] {
+  const groups = new Map<string, T[]>();
+  for (const render of renders) {
+    const key = render.generationId ?? render.id;
+    groups.set(key, [...(groups.get(key) ?? []), render]);
+  }
+  return [...groups.values()].flatMap((group) =>
+    [...group].sort((a, b) => (a.variation ?? 0) - (b.variation ?? 0)),
+  );
+}
+
 /** What a share link shows: no e-mails, user ids or storage keys. */
 export async function toPublic(bundle: ProjectBundle): Promise<PublicProject> {
   const files = bundle.files.filter((f) => f.status === 'uploaded');
@@ -155,16 +169,14 @@ export async function toPublic(bundle: ProjectBundle): Promise<PublicProject> {
       })),
     ),
     renders: await Promise.all(
-      bundle.renders
-        .filter((r) => r.status === 'completed')
-        .map(async (r) => ({
-          id: r.id,
-          prompt: r.prompt,
-          style: r.style ?? null,
-          imageUrl: r.imageKey ? await presignView(env.rendersBucket, r.imageKey) : null,
-          previewUrl: r.previewKey ? await presignView(env.rendersBucket, r.previewKey) : null,
-          createdAt: r.createdAt,
-        })),
+      inShowingOrder(bundle.renders.filter((r) => r.status === 'completed')).map(async (r) => ({
+        id: r.id,
+        prompt: r.prompt,
+        style: r.style ?? null,
+        imageUrl: r.imageKey ? await presignView(env.rendersBucket, r.imageKey) : null,
+        previewUrl: r.previewKey ? await presignView(env.rendersBucket, r.previewKey) : null,
+        createdAt: r.createdAt,
+      })),
     ),
   };
 }

@@ -142,6 +142,14 @@ describe('checkPlan', () => {
     expect(checkPlan(gridPlan(3, 2, { rooms: [] })).verdict).toBe('worth-checking');
   });
 
+  it('asks to check a plan whose rooms are mostly cupboard-sized (furniture read as walls)', () => {
+    const plan = gridPlan(3, 2);
+    const boxes = plan.rooms.map((r, i) => (i < 3 ? { ...r, areaM2: 1.6 } : r));
+    const check = checkPlan({ ...plan, rooms: boxes });
+    expect(check.verdict).toBe('worth-checking');
+    expect(check.reasons.join(' ')).toMatch(/50 % of the rooms are smaller than 2.5 m²/);
+  });
+
   it('weighs a plan stored before the evidence was measured on what it holds', () => {
     expect(checkPlan(gridPlan(3, 2, { evidence: undefined })).verdict).toBe('looks-right');
   });

@@ -14,8 +14,14 @@ const WALL_THICKNESS_M = { min: 0.04, max: 1.2 } as const;
 const DOOR_WIDTH_M = { min: 0.5, max: 1.6 } as const;
 /** A building's extent, metres: smaller is a box, larger is a site or a wrong scale. */
 const BUILDING_SIDE_M = { min: 2, max: 400 } as const;
-/** A room smaller than this (m²) is a sliver between lines, not a room. */
-const SLIVER_ROOM_M2 = 1;
+/**
+ * A room smaller than this (m²) is a cupboard, a shaft or a WC at most: when many of a plan's rooms are this small,
+ * furniture, fittings or hatching were probably read as walls.
+ */
+const SMALL_ROOM_M2 = 2.5;
+const MAX_SMALL_ROOM_SHARE = 0.3;
+/** Room shares are judged on at least this many rooms. */
+const MIN_ROOMS_FOR_SHARE = 4;
 /** More rooms than this on one plan is a grid of lines (paving, tiles, a structural grid) read as walls. */
 const MAX_ROOMS = 250;
 
@@ -30,8 +36,8 @@ export interface PlanMeasures {
   thicknessM: number;
   /** Median door width, metres (null with no doors). */
   doorWidthM: number | null;
-  /** Share of rooms that are slivers. */
-  sliverShare: number;
+  /** Share of rooms smaller than SMALL_ROOM_M2. */
+  smallRoomShare: number;
   /** Rooms' area over the walls' extent area. */
   roomCover: number;
   /** Share of wall length lying on another wall (the same wall read twice). */
@@ -66,8 +72,8 @@ export function measurePlan(plan: PlanModel): PlanMeasures {
     longSideM: Math.max(width, height),
     thicknessM: median(plan.walls.map((w) => w.thickness)) * m,
     doorWidthM: doors.length ? median(doors.map((d) => wallLength(d))) * m : null,
-    sliverShare: plan.rooms.length
-      ? plan.rooms.filter((r) => r.areaM2 < SLIVER_ROOM_M2).length / plan.rooms.length
+    smallRoomShare: plan.rooms.length
+      ? plan.rooms.filter((r) => r.areaM2 < SMALL_ROOM_M2).length / plan.rooms.length
       : 0,
     roomCover: width * height > 0 ? roomArea / (width * height) : 0,
     duplicatedShare: duplicatedShare(plan),
@@ -140,10 +146,10 @@ function findingsOf(plan: PlanModel, s: PlanMeasures): Finding[] {
       'unreadable',
       `${s.rooms} rooms were found: a grid of lines (paving, tiles, a structural grid) was probably read as walls.`,
     );
-  else if (s.rooms >= 4 && s.sliverShare > 0.3)
+  else if (s.rooms >= MIN_ROOMS_FOR_SHARE && s.smallRoomShare > MAX_SMALL_ROOM_SHARE)
     add(
       'worth-checking',
-      `${pct(s.sliverShare)} of the rooms are smaller than 1 m²: lines that are not walls may have been read as walls.`,
+      `${pct(s.smallRoomShare)} of the rooms are smaller than ${SMALL_ROOM_M2} m²: furniture, fittings or hatching may have been read as walls.`,
     );
   if (s.rooms === 0)
     add(

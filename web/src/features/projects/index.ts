@@ -1,5 +1,6 @@
 export {
   createProject,
+  deleteProject,
   patchCachedProject,
   projectKeys,
   projectQueryOptions,

@@ -41,8 +41,9 @@ export function GuideDialog({
               to 2018 is supported.
             </li>
             <li>
-              <strong>PDFs</strong>: only the first page is used, read like an image — a clean plan exported
-              from CAD works far better than a scan.
+              <strong>PDFs</strong>: the page with the plan is found for you and read from its lines when it
+              has them; pick another page in “What Planform read”. A plan exported from CAD works far better
+              than a scan.
             </li>
             <li>
               <strong>Scans and photos (JPG, PNG)</strong> should be high-contrast, straight-on, cropped to

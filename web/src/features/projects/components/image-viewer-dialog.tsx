@@ -1,6 +1,14 @@
+import { variationName } from '@shared/domain';
 import { ExternalLink } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { variationOfStyle } from './render-card';
+
+/** A style as the user knows it: a variation's name (`variation-1` → its name), else the style itself. */
+function styleName(style: string): string {
+  const variation = variationOfStyle(style);
+  return variation ? variationName(variation) : style;
+}
 
 export interface ViewerImage {
   url: string;
@@ -15,7 +23,7 @@ export function ImageViewerDialog({ image, onClose }: { image: ViewerImage | nul
       {image ? (
         <>
           <DialogHeader>
-            <DialogTitle>{image.style ? `Render: ${image.style}` : 'Render'}</DialogTitle>
+            <DialogTitle>{image.style ? `Render: ${styleName(image.style)}` : 'Render'}</DialogTitle>
             <DialogDescription className="line-clamp-3">{image.prompt}</DialogDescription>
           </DialogHeader>
           <div className="flex min-h-0 items-center justify-center rounded-lg bg-slate-100">

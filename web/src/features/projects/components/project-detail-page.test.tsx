@@ -275,7 +275,7 @@ describe('ProjectDetailPage', () => {
     expect(doneGroup!.queryByRole('button', { name: /^Retry / })).toBeNull();
 
     await user.click(within(cards[1]!).getByRole('button', { name: 'View Full Size' }));
-    const viewer = screen.getByRole('dialog', { name: 'Render: variation-2' });
+    const viewer = screen.getByRole('dialog', { name: 'Render: Alternative camera' });
     expect(within(viewer).getByRole('img', { name: 'Isometric architectural rendering' })).toHaveAttribute(
       'src',
       'https://renders.example/r.png',

@@ -213,6 +213,28 @@ describe('UploadPage', () => {
     expect(screen.getAllByTestId('upload-item')).toHaveLength(1);
   });
 
+  it('deletes the project again when every file of its first upload is refused, and says so', async () => {
+    routePosts({
+      complete: (fileId) => {
+        throw new ApiError(422, 'UNPROCESSABLE', `${fileId.slice(2)} is not a drawing`);
+      },
+    });
+    api.delete.mockResolvedValue(undefined);
+    const { user, input } = setup();
+    await user.type(screen.getByLabelText('Project Title'), 'Harbour Lofts');
+    await user.upload(input, [
+      new File(['nope'], 'fake.pdf', { type: 'application/pdf' }),
+      new File([''], 'empty.png', { type: 'image/png' }),
+    ]);
+    expect(await screen.findByText('No project was created')).toBeInTheDocument();
+    expect(api.delete).toHaveBeenCalledWith('/projects/p1');
+    expect(screen.queryByTestId('project-created')).toBeNull();
+    const statuses = screen.getAllByTestId('upload-item').map((li) => li.dataset.status);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((status) => status === 'error')).toBe(true);
+    expect(screen.getByLabelText('Project Title')).not.toHaveAttribute('readonly');
+  });
+
   it('marks a file failed when storage refuses it', async () => {
     routePosts();
     vi.mocked(sendToStorage).mockRejectedValueOnce(

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
-import { createProject, projectKeys } from '@/features/projects';
+import { createProject, deleteProject, projectKeys } from '@/features/projects';
 import { errorMessage } from '@/lib/utils';
 import { completeUpload, requestUpload, sendToStorage } from '../api/uploads';
 import { contentTypeOf, isImageFile } from '../lib/validate-file';
@@ -63,6 +63,9 @@ export function useProjectUpload() {
   const controllers = useRef(new Map<string, AbortController>());
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  /** Files accepted into the project, and batches still uploading, over this visit. */
+  const storedFiles = useRef(0);
+  const batchesRunning = useRef(0);
 
   useEffect(
     () => () => {
@@ -98,8 +101,9 @@ export function useProjectUpload() {
     [project, queryClient],
   );
 
+  /** Whether the file was stored and accepted. */
   const uploadOne = useCallback(
-    async (projectId: string, item: UploadItem) => {
+    async (projectId: string, item: UploadItem): Promise<boolean> => {
       const controller = new AbortController();
       controllers.current.set(item.localId, controller);
       try {
@@ -108,7 +112,7 @@ export function useProjectUpload() {
           size: item.file.size,
           contentType: contentTypeOf(item.file),
         });
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted) return false;
         update(item.localId, { fileId: ticket.file.id, storagePath: ticket.file.storagePath });
         let last = -1;
         await sendToStorage(ticket, item.file, {
@@ -122,18 +126,20 @@ export function useProjectUpload() {
           },
         });
         const stored = await completeUpload(projectId, ticket.file.id);
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted) return false;
         update(item.localId, {
           status: 'uploaded',
           progress: 100,
           fileId: stored.id,
           storagePath: stored.storagePath,
         });
+        return true;
       } catch (error) {
-        if (isAbort(error) || controller.signal.aborted) return;
+        if (isAbort(error) || controller.signal.aborted) return false;
         const message = errorMessage(error, 'The upload failed');
         update(item.localId, { status: 'error', error: message });
         toast.error(`Failed to upload ${item.file.name}`, { description: message });
+        return false;
       } finally {
         controllers.current.delete(item.localId);
         void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
@@ -162,6 +168,7 @@ export function useProjectUpload() {
           return 'invalid';
         }
       }
+      const createsProject = !project && !creating.current;
       const target = await ensureProject(info);
       if (!target) return 'create-failed';
 
@@ -176,12 +183,37 @@ export function useProjectUpload() {
 
       const queue = [...added];
       const worker = async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await uploadOne(target.id, next);
+        for (let next = queue.shift(); next; next = queue.shift())
+          if (await uploadOne(target.id, next)) storedFiles.current++;
       };
-      void Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
+      batchesRunning.current++;
+      void Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker)).then(() => {
+        batchesRunning.current--;
+        if (createsProject && storedFiles.current === 0 && batchesRunning.current === 0)
+          void rollBack(target);
+      });
       return 'started';
     },
     [status, project, ensureProject, uploadOne],
+  );
+
+  /** A project created for files none of which could be used is deleted again: no empty project is left. */
+  const rollBack = useCallback(
+    async (target: ProjectSummary) => {
+      try {
+        await deleteProject(target.id);
+      } catch {
+        return; // It stays, empty; the user can delete it from the dashboard.
+      }
+      creating.current = null;
+      setProject(null);
+      toast.error('No project was created', {
+        description:
+          'None of the files could be used. Upload real images (JPG, PNG), PDFs or CAD drawings (DXF, DWG).',
+      });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+    [queryClient],
   );
 
   /** Takes a file off the list (an upload still running is cancelled). */
