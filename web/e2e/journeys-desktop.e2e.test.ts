@@ -438,14 +438,15 @@ describe('journeys on a desktop: a user', () => {
     await expectToast(page, 'Failed to upload floor-plan.png', 'floor-plan.png is not a valid PNG file');
     await expectToast(page, 'Failed to upload section.png', 'section.png looks like a PDF file, not PNG');
     expect(await page.getByRole('heading', { name: 'AI Generation Prompt' }).count()).toBe(0);
+    // No file could be used: the project made for them is deleted again, and the page says so.
+    await expectToast(page, 'No project was created');
+    await hidden(page.getByTestId('project-created'));
     // A refused file can be taken off the list.
     await page.getByRole('button', { name: 'Remove section.png' }).click();
     await expect.poll(() => items.count()).toBe(1);
-    // The project exists, with no file in it.
-    await visible(page.getByText('0 files uploaded.'));
   });
 
-  it('generation failure: a drawing the renderer cannot read fails every variation with the reason', async () => {
+  it('a drawing with no plan in it: the plan check says so, and Generate asks first and offers no generation', async () => {
     const { page } = browser;
     await page.goto(url('/upload'));
     await visible(page.getByRole('heading', { level: 1, name: 'Upload Your Project' }));
@@ -453,52 +454,31 @@ describe('journeys on a desktop: a user', () => {
     await page
       .getByTestId('file-input')
       .setInputFiles({ name: 'blank.dxf', mimeType: '', buffer: EMPTY_DXF });
-    await expect
-      .poll(() => page.locator('[data-testid="upload-item"][data-status="uploaded"]').count(), {
-        timeout: 20_000,
-      })
-      .toBe(1);
+    // Read once the button to see what was read appears.
+    const read = page.getByRole('button', { name: 'What Planform read in blank.dxf' });
+    await visible(read);
+    await read.click();
+    const plan = page.getByRole('dialog', { name: 'What Planform read' });
+    await visible(plan.getByTestId('plan-check'));
+    expect(await plan.getByTestId('plan-check').getAttribute('data-verdict')).toBe('unreadable');
+    await visible(plan.getByRole('heading', { name: 'Could not read this drawing' }));
+    await page.keyboard.press('Escape');
+    await hidden(plan);
+
     await visible(page.getByRole('heading', { name: 'AI Generation Prompt' }));
     for (const quick of QUICK_PROMPTS)
       expect(await page.getByRole('button', { name: quick, exact: true }).isVisible(), quick).toBe(true);
-
     const generate = page.getByRole('button', { name: 'Generate 3D Visualization' });
     expect(await generate.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Artistic watercolor style', exact: true }).click();
-    await forgetToasts(page);
     await generate.click();
-    const cards = page.getByTestId('visualization');
-    await expect.poll(() => cards.count()).toBe(VARIATIONS_PER_GENERATION);
-    const failed = page.locator('[data-testid="visualization"][data-status="failed"]');
-    await expect.poll(() => failed.count(), { timeout: 45_000 }).toBe(VARIATIONS_PER_GENERATION);
-    await expectToast(page, 'Failed to generate visualizations');
-    expect(await freshToastTexts(page)).not.toContain('visualizations successfully');
-    const reasons = await failed.allInnerTexts();
-    for (const reason of reasons) {
-      expect(reason).toContain('Generation Failed');
-      // The renderer's own reason, not the default.
-      expect(reason.split('Generation Failed')[1]?.trim().split('\n')[0]).not.toBe('Generation failed');
-    }
-    expect(await generate.isEnabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'View Full' }).count()).toBe(0);
-
-    // On the project page: three failed renders under their prompt, no recent activity, the project failed.
-    await page.getByRole('link', { name: 'Open Project' }).click();
-    await page.waitForURL(/\/projects\/[0-9a-z]{26}$/);
-    await visible(page.getByRole('heading', { level: 1, name: 'Blank Sheet' }));
-    expect(await page.getByText('No recent activity').isVisible()).toBe(true);
-    const summary = page.getByRole('region', { name: 'Project summary' });
-    expect(await summary.locator('[data-status]').textContent()).toBe('Failed');
-    await page.getByRole('tab', { name: `Renders (${VARIATIONS_PER_GENERATION})` }).click();
-    expect(await page.getByRole('tabpanel').getByRole('region').getByRole('heading').textContent()).toBe(
-      'Artistic watercolor style',
-    );
-    const renders = page.getByRole('tabpanel').getByTestId('render-card');
-    await expect.poll(() => renders.count()).toBe(VARIATIONS_PER_GENERATION);
-    for (const render of await renders.all()) {
-      expect(await render.locator('[data-status]').textContent()).toBe('Failed');
-      expect(await render.getByRole('button', { name: 'View Full Size' }).count()).toBe(0);
-    }
+    const ask = page.getByRole('dialog', { name: 'Planform could not read this drawing' });
+    await visible(ask);
+    expect(await ask.getByRole('button', { name: 'Generate anyway' }).count()).toBe(0);
+    await ask.getByRole('button', { name: 'Check what was read' }).click();
+    await visible(page.getByRole('dialog', { name: 'What Planform read' }));
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('visualization').count()).toBe(0);
   }, 90_000);
 
   it('expired session: the next action sends the user to sign in, and signing in returns to the page', async () => {

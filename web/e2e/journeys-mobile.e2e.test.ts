@@ -6,7 +6,8 @@
 import { QUICK_PROMPTS } from '@shared/constants';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProject, uploadFile } from '../../functions/test/projects-client';
+import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { pngFixture } from '../../functions/test/upload-fixtures';
 import { createUser, localCloud } from '../../infra/local/testing';
 import type { BrowserSession } from './browser';
@@ -150,6 +151,32 @@ describe('journeys on a phone: a user', () => {
   afterAll(async () => {
     expect(browser.errors).toEqual([]);
     await browser.close();
+  });
+
+  it('a project of two drawings with long names: the 3D tab and What Planform read fit the phone', async () => {
+    const { page } = browser;
+    const token = user.tokens.idToken;
+    const project = await newProject(token, { title: 'Two drawings' });
+    const names = [
+      'ground-floor-plan-revision-C-issued-for-planning-approval-2026.dxf',
+      'first-floor-plan-revision-C-issued-for-planning-approval-2026.dxf',
+    ];
+    for (const name of names) {
+      const { ticket } = await uploadFile(token, project.id, name, Buffer.from(planDxf()));
+      await planRead(token, project.id, ticket.file.id);
+    }
+    await page.goto(url(`/projects/${project.id}?tab=model`));
+    await visible(page.getByLabel('Drawing'));
+    await expectNoHorizontalOverflow(page, '3D tab with two long file names');
+
+    await page.goto(url(`/projects/${project.id}?tab=files`));
+    await page.getByRole('button', { name: `What Planform read in ${names[0]}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await visible(dialog.getByTestId('plan-overlay'));
+    await expectWithinViewport(dialog.getByTestId('plan-box'), 'the drawing in What Planform read');
+    await expectWithinViewport(dialog.getByTestId('plan-check'), 'the plan check');
+    await expectNoHorizontalOverflow(page, 'What Planform read');
+    await page.keyboard.press('Escape');
   });
 
   it('the menu shows the account: e-mail, Sign Out, the pages without Admin', async () => {

@@ -438,6 +438,8 @@ describe('keyboard only in Chromium', () => {
     expect(await slider.inputValue()).not.toBe('0.7');
     await tabTo(page, page.getByRole('button', { name: 'Generate 3D Visualization' }));
     await page.keyboard.press('Enter');
+    // While it generates, the focus stays on the button (busy, not disabled), not on the page.
+    expect(await focused(page)).toMatch(/<button> (Generating\.\.\.|Generate 3D Visualization)/);
     await expect
       .poll(() => page.locator('[data-testid="visualization"][data-status="completed"]').count(), {
         timeout: 60_000,

@@ -50,7 +50,9 @@ describe('ConfirmSignUpPage', () => {
     amplify.resendSignUpCode.mockResolvedValue({});
     renderPage(<ConfirmSignUpPage />, { path: '/auth/confirm?email=ada%40example.com&code=123456' });
     expect(await screen.findByRole('heading', { name: 'Confirmation failed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link has expired.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This confirmation link has expired or has already been used. If you confirmed your account, sign in',
+    );
     expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/auth/signup');
 
     screen.getByRole('button', { name: 'Send a new link' }).click();

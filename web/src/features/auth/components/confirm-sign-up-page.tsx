@@ -19,7 +19,9 @@ function failureMessage(error: unknown): { message: string; canResend: boolean }
   const name = error instanceof Error ? error.name : '';
   if (name === 'ExpiredCodeException') {
     return {
-      message: 'This confirmation link has expired. Request a new one or sign up again.',
+      // A link used once before is "expired" too (its code is spent): the account may well be confirmed.
+      message:
+        'This confirmation link has expired or has already been used. If you confirmed your account, sign in; otherwise request a new link.',
       canResend: true,
     };
   }

@@ -8,6 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { completeNewPassword } from '../api/auth';
+import { SIGN_IN_TOAST } from '../lib/sign-in-toast';
 import { NewPasswordField } from './new-password-field';
 
 export interface NewPasswordFormProps {
@@ -41,7 +42,7 @@ export function NewPasswordForm({ email, onSignedIn }: NewPasswordFormProps) {
       await completeNewPassword(password);
       await onSignedIn();
     } catch (error) {
-      toast.error('Sign In Failed', { description: errorMessage(error) });
+      toast.error('Sign In Failed', { id: SIGN_IN_TOAST, description: errorMessage(error) });
       setBusy(false);
     }
   }

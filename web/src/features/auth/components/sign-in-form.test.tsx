@@ -102,6 +102,22 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('replaces an earlier "Sign In Failed" with "Welcome back!" when the next try succeeds', async () => {
+    amplify.signIn
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }),
+      )
+      .mockResolvedValueOnce({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    const { user, email, password } = setup();
+    await user.type(email, 'ada@example.com');
+    await user.type(password, 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Sign In Failed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Sign In Failed')).toBeNull());
+  });
+
   it('says when the account is not confirmed yet', async () => {
     amplify.signIn.mockResolvedValue({ isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_UP' } });
     const { user, email, password } = setup();

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/utils';
 import { signInWithEmail } from '../api/auth';
 import { useAuth } from '../hooks/use-auth';
 import { redirectTarget } from '../lib/redirect';
+import { SIGN_IN_TOAST } from '../lib/sign-in-toast';
 import { NewPasswordForm } from './new-password-form';
 
 export function SignInForm() {
@@ -28,7 +29,10 @@ export function SignInForm() {
 
   async function finishSignIn() {
     await refresh();
-    toast.success('Welcome back!', { description: 'You have been successfully signed in.' });
+    toast.success('Welcome back!', {
+      id: SIGN_IN_TOAST,
+      description: 'You have been successfully signed in.',
+    });
     navigate(redirectTarget(location.state), { replace: true });
   }
 
@@ -50,7 +54,7 @@ export function SignInForm() {
       }
       await finishSignIn();
     } catch (error) {
-      toast.error('Sign In Failed', { description: errorMessage(error) });
+      toast.error('Sign In Failed', { id: SIGN_IN_TOAST, description: errorMessage(error) });
       setBusy(false);
     }
   }

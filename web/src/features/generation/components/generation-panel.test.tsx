@@ -271,7 +271,7 @@ describe('GenerationPanel', () => {
     ]);
     expect(cards().every((c) => c.dataset.status === 'generating')).toBe(true);
     expect(generateButton()).toHaveTextContent('Generating...');
-    expect(generateButton()).toBeDisabled();
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
     expect(api.post).toHaveBeenCalledTimes(1);
     const [path, body, options] = api.post.mock.calls[0]!;
     expect(path).toBe('/projects/p1/generations');
@@ -282,7 +282,7 @@ describe('GenerationPanel', () => {
     expect(await screen.findByText('Rendering...')).toBeInTheDocument();
     expect(api.get).toHaveBeenCalledWith('/projects/p1/generations/g1');
     expect(generateButton()).toHaveTextContent('Generating...');
-    expect(generateButton()).toBeDisabled();
+    expect(generateButton()).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Generating 3 visualizations...')).toBeInTheDocument();
   });
 

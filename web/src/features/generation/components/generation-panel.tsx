@@ -65,12 +65,16 @@ export function GenerationPanel({
       return;
     }
     if (busy) return;
-    generateChecked(project, source);
+    void generateChecked(project, source);
   }
 
-  /** Asks first when the drawing's plan could not be read (a plan not known yet is not waited for). */
-  function generateChecked(target: ProjectSummary, drawing: SourceDrawing) {
-    const plan = sourcePlan.data;
+  /**
+   * Asks first when the drawing's plan could not be read. A plan known and settled decides at once; one still being
+   * read (or not fetched yet) is asked for once more, and a plan still being read then is not waited for.
+   */
+  async function generateChecked(target: ProjectSummary, drawing: SourceDrawing) {
+    const known = sourcePlan.data;
+    const plan = known && known.status !== 'processing' ? known : (await sourcePlan.refetch()).data;
     if (plan?.check?.verdict === 'unreadable') {
       setUnreadable({ plan, source: drawing });
       return;

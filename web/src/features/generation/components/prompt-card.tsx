@@ -138,7 +138,15 @@ export function PromptCard({
 
           <FidelityControl value={fidelity} onChange={onFidelityChange} />
 
-          <Button type="submit" size="lg" disabled={blank || busy} className="self-stretch sm:self-start">
+          {/* Busy, the button stays focusable (aria-disabled, clicks ignored): a disabled one would drop the
+              keyboard user's focus to the page. */}
+          <Button
+            type="submit"
+            size="lg"
+            disabled={blank}
+            aria-disabled={busy || undefined}
+            className={cn('self-stretch sm:self-start', busy && 'cursor-not-allowed opacity-70')}
+          >
             {busy ? <Spinner className="size-4 text-white" /> : <Sparkles aria-hidden="true" />}
             {busy ? 'Generating...' : 'Generate 3D Visualization'}
           </Button>

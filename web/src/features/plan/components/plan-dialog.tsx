@@ -237,7 +237,7 @@ function ViewChoice({
       <Label htmlFor={id}>{label}</Label>
       <select
         id={id}
-        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        className="h-10 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-3 text-sm"
         value={current}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
@@ -269,7 +269,7 @@ function UnitChoice({
       <Label htmlFor={id}>Drawing units</Label>
       <select
         id={id}
-        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        className="h-10 w-full min-w-0 truncate rounded-md border border-slate-300 bg-white px-3 text-sm"
         value={selected ? String(selected.metresPerUnit) : ''}
         disabled={disabled}
         onChange={(e) => onChange(Number(e.target.value))}

@@ -52,15 +52,16 @@ function ModelPanel({
   return (
     <div className="flex flex-col gap-4">
       {files.length > 1 ? (
-        <div className="flex items-center gap-2 text-sm">
-          <label htmlFor={selectId} className="font-medium text-slate-700">
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          <label htmlFor={selectId} className="shrink-0 font-medium text-slate-700">
             Drawing
           </label>
+          {/* A long file name must not widen the page on a phone: the select shrinks and cuts it short. */}
           <select
             id={selectId}
             value={file.id}
             onChange={(e) => setFileId(e.target.value)}
-            className="h-9 max-w-full rounded-md border border-slate-300 bg-white px-2 text-sm"
+            className="h-9 w-full min-w-0 max-w-md truncate rounded-md border border-slate-300 bg-white px-2 text-sm"
           >
             {files.map((f) => (
               <option key={f.id} value={f.id}>

@@ -149,6 +149,25 @@ export function useProjectUpload() {
     [update, queryClient],
   );
 
+  /** A project created for files none of which could be used is deleted again: no empty project is left. */
+  const rollBack = useCallback(
+    async (target: ProjectSummary) => {
+      try {
+        await deleteProject(target.id);
+      } catch {
+        return; // It stays, empty; the user can delete it from the dashboard.
+      }
+      creating.current = null;
+      setProject(null);
+      toast.error('No project was created', {
+        description:
+          'None of the files could be used. Upload real images (JPG, PNG), PDFs or CAD drawings (DXF, DWG).',
+      });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+    [queryClient],
+  );
+
   /** Uploads accepted files into the project, creating it first if needed. */
   const upload = useCallback(
     async (files: File[], info: ProjectInfo): Promise<UploadOutcome> => {
@@ -194,26 +213,7 @@ export function useProjectUpload() {
       });
       return 'started';
     },
-    [status, project, ensureProject, uploadOne],
-  );
-
-  /** A project created for files none of which could be used is deleted again: no empty project is left. */
-  const rollBack = useCallback(
-    async (target: ProjectSummary) => {
-      try {
-        await deleteProject(target.id);
-      } catch {
-        return; // It stays, empty; the user can delete it from the dashboard.
-      }
-      creating.current = null;
-      setProject(null);
-      toast.error('No project was created', {
-        description:
-          'None of the files could be used. Upload real images (JPG, PNG), PDFs or CAD drawings (DXF, DWG).',
-      });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-    },
-    [queryClient],
+    [status, project, ensureProject, uploadOne, rollBack],
   );
 
   /** Takes a file off the list (an upload still running is cancelled). */
