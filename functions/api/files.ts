@@ -177,6 +177,7 @@ export const handler = createHttpHandler(filesApi, {
     await setFilePlanState(file, {
       status: plan.status,
       ...(file.planMessage ? { message: file.planMessage } : {}),
+      ...(plan.check ? { verdict: plan.check.verdict } : {}),
       corrections,
     });
     return json(200, { plan: await withStoreyHeight(plan) });

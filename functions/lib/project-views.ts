@@ -80,6 +80,7 @@ export async function toFile(file: FileItem): Promise<ProjectFile> {
     createdAt: file.createdAt,
     ...(file.planStatus ? { planStatus: file.planStatus } : {}),
     ...(file.planMessage ? { planMessage: file.planMessage } : {}),
+    ...(file.planVerdict ? { planVerdict: file.planVerdict } : {}),
   };
 }
 

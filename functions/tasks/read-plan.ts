@@ -48,6 +48,7 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
   await setFilePlanState(file, {
     status: plan.status,
     ...(message ? { message } : {}),
+    ...(plan.check ? { verdict: plan.check.verdict } : {}),
     // Images show a bounded copy of themselves; PDF and CAD files (and images that cannot be decoded) their
     // line drawing.
     ...(preview

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MAX_FILE_BYTES } from '../constants';
 import { ACCEPTED_EXTENSIONS, FILE_TYPES } from '../domain';
-import { PLAN_STATUSES } from '../plan/schema';
+import { PLAN_STATUSES, PLAN_VERDICTS } from '../plan/schema';
 import { jsonValueProblem } from './common';
 import {
   cameraSchema,
@@ -157,6 +157,8 @@ export const projectFileSchema = z.object({
   planStatus: planStatusOfFile.optional(),
   /** Why the plan failed or holds no walls. */
   planMessage: z.string().optional(),
+  /** The plan check's verdict: looks right, worth checking, or could not read this drawing. */
+  planVerdict: z.enum(PLAN_VERDICTS).optional(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 

@@ -76,6 +76,8 @@ describe('what Planform read, in Chromium', () => {
     expect(await dialog.getByTestId('plan-scale').textContent()).toBe(
       'Drawing units: millimetres (from the file)',
     );
+    // The files tab shows the plan check's verdict beside the button.
+    expect(await page.getByTestId('plan-verdict').getAttribute('data-verdict')).toBe('looks-right');
     expect(await dialog.getByTestId('plan-check').getAttribute('data-verdict')).toBe('looks-right');
     expect(await dialog.getByRole('heading', { name: 'Looks right' }).isVisible()).toBe(true);
     const overlay = dialog.getByTestId('plan-overlay');

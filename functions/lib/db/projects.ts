@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FileType } from '../../../shared/domain';
-import type { PlanCorrections, PlanStatus } from '../../../shared/plan/schema';
+import type { PlanCorrections, PlanStatus, PlanVerdict } from '../../../shared/plan/schema';
 import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { RenderStatus } from '../../../shared/schemas/generations';
@@ -48,6 +48,8 @@ export interface FileItem {
   planStatus?: PlanStatus;
   /** Why the plan failed or holds no walls, for the user. */
   planMessage?: string;
+  /** The plan check's verdict on the stored plan (absent while it is read, and on plans read before the check). */
+  planVerdict?: PlanVerdict;
   /** The user's corrections, applied every time the plan is read. */
   planCorrections?: PlanCorrections;
   planUpdatedAt?: string;
@@ -466,7 +468,13 @@ export async function markFileError(file: FileItem, message: string): Promise<Fi
  */
 export async function setFilePlanState(
   file: Pick<FileItem, 'projectId' | 'id'>,
-  state: { status: PlanStatus; message?: string; previewKey?: string; corrections?: PlanCorrections },
+  state: {
+    status: PlanStatus;
+    message?: string;
+    verdict?: PlanVerdict;
+    previewKey?: string;
+    corrections?: PlanCorrections;
+  },
 ): Promise<void> {
   const names: Record<string, string> = { '#planStatus': 'planStatus' };
   const values: Record<string, unknown> = { ':status': state.status, ':now': new Date().toISOString() };
@@ -476,6 +484,10 @@ export async function setFilePlanState(
     set.push('planMessage = :message');
     values[':message'] = state.message;
   } else remove.push('planMessage');
+  if (state.verdict) {
+    set.push('planVerdict = :verdict');
+    values[':verdict'] = state.verdict;
+  } else remove.push('planVerdict');
   if (state.previewKey) {
     set.push('previewKey = :preview');
     values[':preview'] = state.previewKey;

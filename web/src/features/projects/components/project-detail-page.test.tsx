@@ -360,6 +360,11 @@ describe('ProjectDetailPage', () => {
     expect(entries[0]).toHaveTextContent('Understood: Walls: white');
     expect(entries[1]).toHaveTextContent('add a flat roof');
     expect(entries[1]).toHaveTextContent('Rendering...');
+    // A finished refinement can be downloaded; one still rendering cannot.
+    expect(
+      within(entries[0]!).getByRole('button', { name: 'Download refinement "white walls"' }),
+    ).toBeInTheDocument();
+    expect(within(entries[1]!).queryByRole('button', { name: /^Download/ })).toBeNull();
 
     await user.click(panel.getByRole('button', { name: 'Refine Lighting & materials' }));
     const field = panel.getByLabelText('What should change?');

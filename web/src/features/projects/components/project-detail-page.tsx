@@ -30,6 +30,7 @@ import { projectQueryOptions } from '../api/projects';
 import { DownloadButton } from './download-button';
 import { FileCard } from './file-card';
 import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
+import { PlanVerdictBadge } from './plan-verdict-badge';
 import { ProjectSettingsDialog } from './project-settings-dialog';
 import { RendersList } from './renders-tab';
 import { ShareDialog } from './share-dialog';
@@ -289,6 +290,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                           <ScanSearch aria-hidden="true" />
                           What Planform read
                         </Button>
+                        <PlanVerdictBadge verdict={file.planVerdict} fileName={file.originalName} />
                       </>
                     }
                   />

@@ -2,7 +2,7 @@ import { variationName } from '@shared/domain';
 import { type ExportSize, PROMPT_MAX } from '@shared/schemas/generations';
 import type { ProjectDetail, ProjectRender } from '@shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Wand2 } from 'lucide-react';
+import { CircleAlert, Download, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -22,6 +22,7 @@ import {
   refineRender,
   retryRender,
 } from '../api/renders';
+import { DownloadButton } from './download-button';
 import type { ViewerImage } from './image-viewer-dialog';
 import { RenderCard } from './render-card';
 
@@ -274,6 +275,17 @@ function RefineThread({
                   {entry.status === 'pending' || entry.status === 'processing' ? ' · Rendering...' : null}
                 </p>
                 <PromptReadingNote reading={entry.promptReading} />
+                {entry.status === 'completed' && entry.renderUrl ? (
+                  <div className="mt-1">
+                    <DownloadButton
+                      icon={Download}
+                      label="Download"
+                      busyLabel="Downloading..."
+                      ariaLabel={`Download refinement "${entry.refines?.prompt ?? entry.prompt}"`}
+                      download={() => downloadRender(projectId, entry.id)}
+                    />
+                  </div>
+                ) : null}
               </div>
             </li>
           ))}
