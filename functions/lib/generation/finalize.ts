@@ -2,6 +2,7 @@ import {
   closeGeneration,
   failRender,
   type GenerationItem,
+  type GenerationRenderItem,
   getGeneration,
   getRenders,
 } from '../db/generations';
@@ -35,9 +36,7 @@ export async function finalizeGeneration(
   }
   const succeeded = renders.filter((r) => r.status === 'completed').length;
   const failed = renders.length - succeeded;
-  const thumbnailKey = [...renders]
-    .sort((a, b) => a.variation - b.variation)
-    .find((r) => r.status === 'completed' && r.previewKey)?.previewKey;
+  const thumbnailKey = coverOf(renders);
   // A generation that failed leaves the project completed when it holds good renders from before.
   const projectHoldsRenders = succeeded === 0 && (await holdsCompletedRenders(projectId, generationId));
   const closed = await closeGeneration(generation, { succeeded, failed, thumbnailKey, projectHoldsRenders });
@@ -47,6 +46,21 @@ export async function finalizeGeneration(
     await recordTemplateOutcome(generation.templateId, succeeded, failed);
   log.info('generation finalized', { generationId, succeeded, failed });
   return { status: succeeded > 0 ? 'completed' : 'failed', succeeded, failed };
+}
+
+/**
+ * The project's cover: the completed render that shows most of the building (the highest geometry kept; a close-up
+ * of one white wall keeps little), the first variation on a tie or when none was measured.
+ */
+export function coverOf(
+  renders: Pick<GenerationRenderItem, 'status' | 'previewKey' | 'variation' | 'geometryKept'>[],
+): string | undefined {
+  return (
+    [...renders]
+      .filter((r) => r.status === 'completed' && r.previewKey)
+      .sort((a, b) => (b.geometryKept ?? -1) - (a.geometryKept ?? -1) || a.variation - b.variation)[0]
+      ?.previewKey ?? undefined
+  );
 }
 
 async function holdsCompletedRenders(projectId: string, exceptGenerationId: string): Promise<boolean> {
