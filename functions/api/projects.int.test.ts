@@ -391,6 +391,19 @@ describe('projects API', () => {
     ).toBe(404);
   });
 
+  it('deletes a project whose every file was refused at once (the upload page rolls such a project back)', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'Only bad files' });
+    const refused = await Promise.all(
+      ['notes.png', 'fake.dxf'].map((name) =>
+        uploadFile(token, project.id, name, Buffer.from('These are meeting notes, not a drawing.\n')),
+      ),
+    );
+    for (const { completed } of refused) expect(completed.status).toBe(422);
+    expect((await api(`/api/projects/${project.id}`, { token, method: 'DELETE' })).status).toBe(204);
+    expect((await api(`/api/projects/${project.id}`, { token })).status).toBe(404);
+  });
+
   it("makes a drawing's card thumbnail the project's picture until a render, and drops it with the drawing", async () => {
     const token = owner.tokens.idToken;
     const project = await newProject(token, { title: 'Thumbnail' });

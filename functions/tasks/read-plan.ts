@@ -4,6 +4,7 @@
  * retry reads the same file into the same plan and overwrites the same objects.
  */
 import * as z from 'zod';
+import { checkPlan } from '../../shared/plan/check';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import { getFile, setFilePlanState, setThumbnailIfNone } from '../lib/db/projects';
 import { imagePreview, thumbnailOf } from '../lib/drawings/preview';
@@ -38,7 +39,8 @@ export async function handler(raw: unknown): Promise<{ status: string }> {
     });
   } catch (error) {
     log.error('reading the plan failed unexpectedly', { fileId: file.id, error });
-    result = { plan: placeholderPlan(file.originalName, 'failed', UNEXPECTED_FAILURE) };
+    const failed = placeholderPlan(file.originalName, 'failed', UNEXPECTED_FAILURE);
+    result = { plan: { ...failed, check: checkPlan(failed) } };
   }
   const { plan, drawing } = result;
   const preview = file.previewKey ? null : await previewOf(file, bytes);

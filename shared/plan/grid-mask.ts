@@ -126,3 +126,36 @@ export function inkDepth(ink: Uint8Array, w: number, h: number): { depth: Float3
   }
   return { depth, p90 };
 }
+
+/**
+ * Sets every pixel whose centre lies inside a convex polygon (either winding), row by row: each row's span is where
+ * the row's centre line crosses the outline, so a long thin wall costs its own pixels, not its bounding box's.
+ */
+export function fillConvexPolygon(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  polygon: readonly (readonly [number, number])[],
+) {
+  const ys = polygon.map((p) => p[1]);
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(...ys)));
+  for (let y = y0; y <= y1; y++) {
+    const cy = y + 0.5;
+    let left = Number.POSITIVE_INFINITY;
+    let right = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < polygon.length; i++) {
+      const [ax, ay] = polygon[i]!;
+      const [bx, by] = polygon[(i + 1) % polygon.length]!;
+      if ((ay <= cy && by >= cy) || (by <= cy && ay >= cy)) {
+        const x = ay === by ? Math.min(ax, bx) : ax + ((cy - ay) / (by - ay)) * (bx - ax);
+        const xEnd = ay === by ? Math.max(ax, bx) : x;
+        left = Math.min(left, x);
+        right = Math.max(right, xEnd);
+      }
+    }
+    const from = Math.max(0, Math.ceil(left - 0.5));
+    const to = Math.min(width - 1, Math.floor(right - 0.5));
+    for (let x = from; x <= to; x++) mask[y * width + x] = 1;
+  }
+}

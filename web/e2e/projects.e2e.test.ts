@@ -295,7 +295,8 @@ describe('projects in Chromium', () => {
       await visible(visitor.page.getByRole('heading', { name: 'Lakeside Villa', level: 1 }));
       expect(await visitor.page.getByText('Read-only access').isVisible()).toBe(true);
       expect(await visitor.page.getByText('Two storeys').isVisible()).toBe(true);
-      expect(await visitor.page.getByText('plan.png').isVisible()).toBe(true);
+      // The file's card (the 3D section may still be saying it reads plan.png).
+      expect(await visitor.page.getByRole('heading', { name: 'plan.png' }).isVisible()).toBe(true);
       expect(await visitor.page.getByRole('img', { name: 'Preview of plan.png' }).isVisible()).toBe(true);
       for (const name of ['Share', 'Settings', 'Delete', 'Download', 'Revoke link']) {
         expect(await visitor.page.getByRole('button', { name }).count(), name).toBe(0);

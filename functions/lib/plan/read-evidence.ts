@@ -4,6 +4,7 @@
  * explain, and how much of that ink lies around the walls at all. Measured on the normalised line drawing (≤ 1024 px).
  */
 import { wallQuad } from '../../../shared/plan/geometry';
+import { fillConvexPolygon } from '../../../shared/plan/grid-mask';
 import type { PlanBounds, PlanEvidence, PlanModel, PlanPoint } from '../../../shared/plan/schema';
 import type { NormalisedDrawing } from '../drawings/types';
 import { decodePngLuminance } from '../render/png';
@@ -49,14 +50,15 @@ export function readEvidence(drawing: NormalisedDrawing, plan: PlanModel): PlanE
   const scale = Math.hypot(transform[0], transform[3]);
   for (const wall of plan.walls) {
     const margin = WALL_MARGIN_PX / (scale || 1);
-    fillConvex(
+    fillConvexPolygon(
       explained,
       width,
       height,
       wallQuad({ ...wall, thickness: wall.thickness + 2 * margin }).map(toPx),
     );
   }
-  for (const opening of plan.openings) fillConvex(explained, width, height, openingZone(opening).map(toPx));
+  for (const opening of plan.openings)
+    fillConvexPolygon(explained, width, height, openingZone(opening).map(toPx));
   const building = grownBounds(plan.walls.flatMap((w) => [toPx(w.a), toPx(w.b)]));
   let ink = 0;
   let inkExplained = 0;
@@ -122,33 +124,4 @@ function grownBounds(points: PlanPoint[]): PlanBounds | null {
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const margin = Math.max(maxX - minX, maxY - minY) * BUILDING_MARGIN;
   return { minX: minX - margin, maxX: maxX + margin, minY: minY - margin, maxY: maxY + margin };
-}
-
-/** Sets every pixel whose centre lies inside a convex polygon (either winding). */
-function fillConvex(mask: Uint8Array, width: number, height: number, polygon: PlanPoint[]) {
-  const xs = polygon.map((p) => p[0]);
-  const ys = polygon.map((p) => p[1]);
-  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
-  const x1 = Math.min(width - 1, Math.ceil(Math.max(...xs)));
-  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
-  const y1 = Math.min(height - 1, Math.ceil(Math.max(...ys)));
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (insideConvex(polygon, x + 0.5, y + 0.5)) mask[y * width + x] = 1;
-    }
-  }
-}
-
-function insideConvex(polygon: PlanPoint[], x: number, y: number): boolean {
-  let sign = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const [ax, ay] = polygon[i]!;
-    const [bx, by] = polygon[(i + 1) % polygon.length]!;
-    const cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax);
-    if (cross === 0) continue;
-    const s = cross > 0 ? 1 : -1;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
 }

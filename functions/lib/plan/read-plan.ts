@@ -44,7 +44,7 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
     });
   } catch (error) {
     if (error instanceof AppError && error.status < 500)
-      return { plan: placeholderPlan(input.fileName, 'failed', error.message) };
+      return { plan: checked(placeholderPlan(input.fileName, 'failed', error.message)) };
     throw error;
   }
   if (drawing.geometry.noPlanReason) {
@@ -54,7 +54,7 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
     return { plan: planFromDrawing(drawing, input.corrections), drawing };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      return { plan: { ...emptyPlan(drawing), status: 'failed', message: error.message }, drawing };
+      return { plan: checked({ ...emptyPlan(drawing), status: 'failed', message: error.message }), drawing };
     }
     throw error;
   }

@@ -49,9 +49,13 @@ function PlanDialogBody({ target }: { target: PlanTarget }) {
           <Spinner className="size-4" /> Reading the drawing…
         </p>
       ) : plan.status === 'failed' ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {plan.message ?? 'The drawing could not be read.'}
-        </p>
+        plan.check ? (
+          <PlanCheckSummary check={plan.check} />
+        ) : (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {plan.message ?? 'The drawing could not be read.'}
+          </p>
+        )
       ) : (
         <ReadPlan plan={plan} target={target} />
       )}
