@@ -13,7 +13,7 @@ import { newProject, uploadFile } from '../../functions/test/projects-client';
 import { pdfFixture, pngFixture } from '../../functions/test/upload-fixtures';
 import { createUser, localCloud, STRONG_PASSWORD, uniqueEmail } from '../../infra/local/testing';
 import { formatDate, formatDateTime } from '../src/lib/format';
-import type { BrowserSession } from './browser';
+import { axeViolations, type BrowserSession } from './browser';
 import {
   columnHeaders,
   DESKTOP,
@@ -462,6 +462,7 @@ describe('journeys on a desktop: a user', () => {
     await visible(plan.getByTestId('plan-check'));
     expect(await plan.getByTestId('plan-check').getAttribute('data-verdict')).toBe('unreadable');
     await visible(plan.getByRole('heading', { name: 'Could not read this drawing' }));
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await hidden(plan);
 
@@ -474,6 +475,7 @@ describe('journeys on a desktop: a user', () => {
     await generate.click();
     const ask = page.getByRole('dialog', { name: 'Planform could not read this drawing' });
     await visible(ask);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     expect(await ask.getByRole('button', { name: 'Generate anyway' }).count()).toBe(0);
     await ask.getByRole('button', { name: 'Check what was read' }).click();
     await visible(page.getByRole('dialog', { name: 'What Planform read' }));
