@@ -43,6 +43,7 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'functions/**/*.test.ts',
             'infra/local/**/*.test.ts',
+            'infra/lint/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts'],

@@ -52,6 +52,12 @@ export const isVariationNumber = (n: unknown): n is VariationNumber =>
   typeof n === 'number' && Object.hasOwn(VARIATIONS, n);
 
 /** "Lighting & materials", "Alternative camera", "Time of day" ("Visualization" for an unknown number). */
+/** The variation a stored style names (`variation-2` → 2), for renders that only carry their style. */
+export function variationOfStyle(style: string | null | undefined): number | null {
+  const match = /^variation-(\d+)$/.exec(style ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 export const variationName = (variation: number | null | undefined): string =>
   isVariationNumber(variation) ? VARIATIONS[variation].name : 'Visualization';
 

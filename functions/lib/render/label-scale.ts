@@ -4,7 +4,8 @@
  * their labels; the rooms that agree most closely decide.
  */
 import { roomLabel } from '../drawings/sheet-scale';
-import { gridCellIndex, type Plan } from './plan';
+import { gridCellIndex } from './grid-cell';
+import type { Plan } from './plan';
 
 /** Rooms whose labels must agree (at least two and a third of the labelled rooms), and how closely. */
 const MIN_ROOMS = 2;

@@ -117,15 +117,6 @@ export function maskRects(mask: Uint8Array, w: number, h: number): [number, numb
   return out;
 }
 
-/** The index of the plan grid's cell holding a world point; −1 outside the grid. */
-export function gridCellIndex(plan: Plan, x: number, y: number): number {
-  const g = plan.grid;
-  const gx = Math.floor((x - g.ox) / g.cell);
-  const gy = Math.floor((y - g.oy) / g.cell);
-  if (gx < 0 || gy < 0 || gx >= g.w || gy >= g.h) return -1;
-  return gy * g.w + gx;
-}
-
 /**
  * The rooms: regions of free cells (not barrier, not outside) of at least MIN_ROOM_AREA whose widest point is at
  * least MIN_ROOM_WIDTH across (narrower is a strip between a building and its site wall, a duct, a gap between two

@@ -11,8 +11,9 @@ import type { SceneSettings } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import type { NormalisedDrawing } from '../drawings/types';
+import { gridCellIndex } from './grid-cell';
 import { fbm, hash2, hashBytes, mix, noise2, rand2, smoothstep } from './noise';
-import { buildPlan, gridCellIndex, type Plan } from './plan';
+import { buildPlan, type Plan } from './plan';
 import { describeRender, lookWithSettings, roofFor } from './prompt-look';
 import {
   type Camera,

@@ -8,7 +8,6 @@ export {
   useCreateProject,
 } from './api/projects';
 export { DashboardPage } from './components/dashboard-page';
-export { ImageViewerDialog, type ViewerImage } from './components/image-viewer-dialog';
 export { ProjectDetailPage } from './components/project-detail-page';
 export { PublicProjectPage } from './components/public-project-page';
 export { StatusBadge } from './components/status-badge';

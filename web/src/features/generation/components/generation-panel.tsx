@@ -26,6 +26,7 @@ export function GenerationPanel({
   files,
   prompt,
   onShowPlan,
+  onProjectChanged,
 }: {
   project: ProjectSummary | null;
   /** The uploaded drawings, in upload order; the first is the default source. */
@@ -33,9 +34,11 @@ export function GenerationPanel({
   prompt: PromptState;
   /** Opens "What Planform read" for a drawing (offered when its plan could not be read). */
   onShowPlan?: (source: SourceDrawing) => void;
+  /** A generation of the project started or settled: its page and lists may refresh. */
+  onProjectChanged?: (projectId: string) => void;
 }) {
   const { status } = useAuth();
-  const { batches, busy, generate } = useGenerations();
+  const { batches, busy, generate } = useGenerations(onProjectChanged);
   const [fidelity, setFidelity] = useState(DEFAULT_FIDELITY);
   const [chosenFile, setChosenFile] = useState<string | undefined>();
   const source = files.find((f) => f.id === chosenFile) ?? files[0];

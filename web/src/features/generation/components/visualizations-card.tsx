@@ -1,8 +1,8 @@
 import { Images } from 'lucide-react';
 import { useState } from 'react';
+import { ImageViewerDialog, type ViewerImage } from '@/components/image-viewer-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { ImageViewerDialog, type ViewerImage } from '@/features/projects';
 import { formatDateTime } from '@/lib/format';
 import type { BatchView } from '../hooks/use-generations';
 import { designLostNote, type VisualizationItem } from '../lib/visualizations';

@@ -3,7 +3,6 @@ import type { Generation } from '@shared/schemas/generations';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { projectKeys } from '@/features/projects';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/utils';
 import {
@@ -76,7 +75,11 @@ function failureReason(items: VisualizationItem[]): string | undefined {
  * The generations started on this page, newest first: starts one per Generate click (three placeholders at once),
  * polls each until it settles (every 1.5 s), then says how it went. Earlier results stay for the session.
  */
-export function useGenerations() {
+/**
+ * `onProjectChanged` is told when a generation starts or settles, so that whoever shows the project (its page, the
+ * dashboard) can refresh it: the generation feature does not know the projects feature.
+ */
+export function useGenerations(onProjectChanged?: (projectId: string) => void) {
   const queryClient = useQueryClient();
   const [batches, setBatches] = useState<Batch[]>([]);
   const [starting, setStarting] = useState(false);
@@ -114,13 +117,9 @@ export function useGenerations() {
     };
   });
 
-  const refreshProject = useCallback(
-    (projectId: string) => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
-    },
-    [queryClient],
-  );
+  const changed = useRef(onProjectChanged);
+  changed.current = onProjectChanged;
+  const refreshProject = useCallback((projectId: string) => changed.current?.(projectId), []);
 
   // Say once per generation how it went, when it settles.
   const settled = views.filter((v) => v.state === 'settled' && !announced.current.has(v.key));

@@ -16,6 +16,7 @@ import {
 import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { ImageViewerDialog, type ViewerImage } from '@/components/image-viewer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,7 +30,6 @@ import { downloadFile, downloadModel } from '../api/files';
 import { projectQueryOptions } from '../api/projects';
 import { DownloadButton } from './download-button';
 import { FileCard } from './file-card';
-import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
 import { PlanVerdictBadge } from './plan-verdict-badge';
 import { ProjectSettingsDialog } from './project-settings-dialog';
 import { RendersList } from './renders-tab';

@@ -1,7 +1,9 @@
+import { variationOfStyle } from '@shared/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, FileText, Images, Link2Off } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ImageViewerDialog, type ViewerImage } from '@/components/image-viewer-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,8 +11,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { publicProjectQueryOptions } from '../api/public';
 import { FileCard } from './file-card';
-import { ImageViewerDialog, type ViewerImage } from './image-viewer-dialog';
-import { RenderCard, variationOfStyle } from './render-card';
+import { RenderCard } from './render-card';
 
 // three.js loads only when the shared project has a drawing with a model to show.
 const PublicModel = lazy(() => import('./model-tab').then((m) => ({ default: m.PublicModel })));

@@ -17,12 +17,6 @@ function placeholderText(status: string | undefined, error?: string | null): str
   return 'No image';
 }
 
-/** The variation a stored style names (`variation-2` → 2), for renders that only carry their style. */
-export function variationOfStyle(style: string | null | undefined): number | null {
-  const match = /^variation-(\d+)$/.exec(style ?? '');
-  return match ? Number(match[1]) : null;
-}
-
 /**
  * A render: its image (or a placeholder), status, variation name, date and actions — View Full Size, Download,
  * Open in 3D, and Retry when it failed. `prompt` is shown when the card stands alone (not under its generation).

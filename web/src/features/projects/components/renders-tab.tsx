@@ -6,6 +6,7 @@ import { CircleAlert, Download, Wand2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import type { ViewerImage } from '@/components/image-viewer-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PromptReadingNote } from '@/components/ui/prompt-reading';
@@ -23,7 +24,6 @@ import {
   retryRender,
 } from '../api/renders';
 import { DownloadButton } from './download-button';
-import type { ViewerImage } from './image-viewer-dialog';
 import { RenderCard } from './render-card';
 
 export interface RenderGroup {

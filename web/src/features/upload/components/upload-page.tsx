@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FolderOpen, LayoutDashboard } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +16,7 @@ import {
   usePromptState,
 } from '@/features/generation';
 import type { PlanTarget } from '@/features/plan';
-import { TagInput } from '@/features/projects';
+import { projectKeys, TagInput } from '@/features/projects';
 import { useProjectUpload } from '../hooks/use-project-upload';
 import { DropZone } from './drop-zone';
 import { UploadList } from './upload-list';
@@ -29,6 +30,14 @@ const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: 
 
 export function UploadPage() {
   const [planTarget, setPlanTarget] = useState<PlanTarget | null>(null);
+  const queryClient = useQueryClient();
+  const refreshProject = useCallback(
+    (projectId: string) => {
+      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.lists() });
+    },
+    [queryClient],
+  );
   const id = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -172,6 +181,7 @@ export function UploadPage() {
               project={project}
               files={drawings}
               prompt={prompt}
+              onProjectChanged={refreshProject}
               onShowPlan={(drawing) =>
                 project
                   ? setPlanTarget({

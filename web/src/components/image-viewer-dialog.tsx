@@ -1,8 +1,7 @@
-import { variationName } from '@shared/domain';
+import { variationName, variationOfStyle } from '@shared/domain';
 import { ExternalLink } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { variationOfStyle } from './render-card';
 
 /** A style as the user knows it: a variation's name (`variation-1` → its name), else the style itself. */
 function styleName(style: string): string {
