@@ -30,8 +30,16 @@ const menuButton = (page: Page) => page.getByRole('button', { name: 'Toggle menu
 const mobileNav = (page: Page) => page.getByRole('navigation', { name: 'Mobile' });
 
 async function openMenu(page: Page) {
-  await menuButton(page).click();
-  await visible(mobileNav(page));
+  // A prerendered page's static button does nothing until the app has mounted: press again while it says closed.
+  await expect
+    .poll(
+      async () => {
+        if ((await menuButton(page).getAttribute('aria-expanded')) !== 'true') await menuButton(page).click();
+        return mobileNav(page).isVisible();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
   return page.locator(`[id="${await menuButton(page).getAttribute('aria-controls')}"]`);
 }
