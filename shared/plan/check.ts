@@ -5,7 +5,7 @@
  * Thresholds come from building practice (wall thicknesses, door widths, room sizes) and were calibrated on
  * bench:conventions and bench:fidelity (their confusion tables print the verdict against the true wall F1).
  */
-import { polygonArea, wallLength } from './geometry';
+import { boundsOfPoints, polygonArea, wallLength } from './geometry';
 import type { PlanCheck, PlanModel, PlanVerdict } from './schema';
 
 /** A wall thinner or thicker than this (metres) is not a wall at the plan's scale. */
@@ -58,10 +58,9 @@ const median = (xs: number[]) => {
 
 export function measurePlan(plan: PlanModel): PlanMeasures {
   const m = plan.space.metresPerUnit;
-  const xs = plan.walls.flatMap((w) => [w.a[0], w.b[0]]);
-  const ys = plan.walls.flatMap((w) => [w.a[1], w.b[1]]);
-  const width = xs.length ? (Math.max(...xs) - Math.min(...xs)) * m : 0;
-  const height = ys.length ? (Math.max(...ys) - Math.min(...ys)) * m : 0;
+  const extent = wallsExtent(plan);
+  const width = extent ? (extent.maxX - extent.minX) * m : 0;
+  const height = extent ? (extent.maxY - extent.minY) * m : 0;
   const doors = plan.openings.filter((o) => o.kind === 'door');
   const roomArea = plan.rooms.reduce((sum, r) => sum + r.areaM2, 0);
   return {
@@ -238,12 +237,13 @@ function duplicatedShare(plan: PlanModel): number {
   return total ? doubled / total : 0;
 }
 
+const wallsExtent = (plan: PlanModel) => boundsOfPoints(plan.walls.flatMap((w) => [w.a, w.b]));
+
 /** Share of the wall length along the outline of the walls' extent (within the wall's own thickness). */
 function outlineShare(plan: PlanModel): number {
-  const xs = plan.walls.flatMap((w) => [w.a[0], w.b[0]]);
-  const ys = plan.walls.flatMap((w) => [w.a[1], w.b[1]]);
-  if (!xs.length) return 0;
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const extent = wallsExtent(plan);
+  if (!extent) return 0;
+  const { minX, maxX, minY, maxY } = extent;
   let total = 0;
   let along = 0;
   for (const w of plan.walls) {
@@ -262,10 +262,7 @@ function outlineShare(plan: PlanModel): number {
 function surroundingShare(plan: PlanModel, roomArea: number): number {
   if (plan.rooms.length < 2 || !roomArea) return 0;
   const largest = plan.rooms.reduce((a, b) => (b.areaM2 > a.areaM2 ? b : a));
-  const bounds = largest.polygon;
-  const xs = bounds.map((p) => p[0]);
-  const ys = bounds.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const { minX, maxX, minY, maxY } = boundsOfPoints(largest.polygon)!;
   const held = plan.rooms.filter(
     (r) =>
       r !== largest &&

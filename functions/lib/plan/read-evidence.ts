@@ -3,7 +3,7 @@
  * shared/plan/check.ts weighs it later without the drawing): how much of the plan view's ink the walls and openings
  * explain, and how much of that ink lies around the walls at all. Measured on the normalised line drawing (≤ 1024 px).
  */
-import { wallQuad } from '../../../shared/plan/geometry';
+import { boundsOfPoints, wallQuad } from '../../../shared/plan/geometry';
 import { fillConvexPolygon } from '../../../shared/plan/grid-mask';
 import type { PlanBounds, PlanEvidence, PlanModel, PlanPoint } from '../../../shared/plan/schema';
 import type { NormalisedDrawing } from '../drawings/types';
@@ -118,10 +118,9 @@ function openingZone(opening: { a: PlanPoint; b: PlanPoint }): PlanPoint[] {
 
 /** The walls' extent grown by BUILDING_MARGIN of its longer side (null with no walls). */
 function grownBounds(points: PlanPoint[]): PlanBounds | null {
-  if (!points.length) return null;
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const extent = boundsOfPoints(points);
+  if (!extent) return null;
+  const { minX, maxX, minY, maxY } = extent;
   const margin = Math.max(maxX - minX, maxY - minY) * BUILDING_MARGIN;
   return { minX: minX - margin, maxX: maxX + margin, minY: minY - margin, maxY: maxY + margin };
 }
