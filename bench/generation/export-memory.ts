@@ -4,18 +4,14 @@
  * Run by bench/generation/run.ts; prints one line.
  */
 import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
-import { readPlan } from '../../functions/lib/plan/read-plan';
 import { localImageProvider } from '../../functions/lib/render';
-import { buildScene } from '../../shared/scene/build';
 import { variationCamera } from '../../shared/scene/cameras';
+import { sceneOfFile } from '../lib/fixture-scene';
 
-const { plan, drawing } = await readPlan({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
-if (!drawing || plan.status !== 'ready') throw new Error('the fixture plan was not read');
-const scene = buildScene(plan, { storeyHeight: 2.7 });
+const { scene } = await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf', { scene: { storeyHeight: 2.7 } });
 const before = process.resourceUsage().maxRSS / 1024;
 const t0 = performance.now();
 const result = await localImageProvider.generate({
-  drawing,
   prompt: 'Photorealistic exterior view',
   variation: 1,
   size: 4096,

@@ -7,11 +7,11 @@
  */
 import sharp from 'sharp';
 import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
-import { normaliseDrawing } from '../../functions/lib/drawings/normalise';
 import { type ClassStats, classStats } from '../../functions/lib/render/image-stats';
 import { renderScene } from '../../functions/lib/render/render';
 import { styleFromPrompt } from '../../shared/domain';
 import { readPrompt } from '../../shared/prompt/scene-settings';
+import { sceneOfFile } from '../lib/fixture-scene';
 
 const sizeArg = process.argv.indexOf('--size');
 const SIZE = sizeArg > 0 ? Number(process.argv[sizeArg + 1]) : 512;
@@ -22,11 +22,11 @@ interface Measured {
   ms: number;
 }
 
-const drawing = await normaliseDrawing({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
+const { scene } = await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf');
 
 async function measure(prompt: string): Promise<Measured> {
   const started = performance.now();
-  const r = await renderScene(drawing, 2, styleFromPrompt(prompt), SIZE, {
+  const r = await renderScene(scene, 2, styleFromPrompt(prompt), SIZE, {
     settings: readPrompt(prompt).settings,
   });
   const ms = performance.now() - started;

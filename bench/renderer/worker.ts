@@ -1,13 +1,14 @@
 /**
- * One fixture of the renderer benchmark, run in its own process (see run.ts): normalises the fixture, renders every
- * style × variation `repeats` times at 1024 × 1024 and prints one JSON line with wall and CPU times and peak memory.
+ * One fixture of the renderer benchmark, run in its own process (see run.ts): reads the fixture's plan and builds
+ * its 3D model (timed as the read), renders every style × variation `repeats` times at 1024 × 1024 from that model
+ * and prints one JSON line with wall and CPU times and peak memory.
  */
 
 import sharp from 'sharp';
 import { planDxf, planDxfBinary, planPdf, planPng } from '../../functions/lib/drawings/fixtures/plan';
-import { normaliseDrawing } from '../../functions/lib/drawings/normalise';
 import { renderScene } from '../../functions/lib/render/render';
 import { RENDER_STYLES, VARIATION_NUMBERS } from '../../shared/domain';
+import { sceneOfFile } from '../lib/fixture-scene';
 
 sharp.concurrency(1);
 
@@ -46,7 +47,7 @@ if (!fixture) throw new Error(`unknown fixture ${name}`);
 const baseline = peakMb();
 const bytes = await fixture.bytes();
 const t0 = performance.now();
-const drawing = await normaliseDrawing({ bytes, fileName: fixture.fileName });
+const { scene } = await sceneOfFile(bytes, fixture.fileName);
 const normaliseMs = performance.now() - t0;
 const afterNormalise = peakMb();
 const times: Record<number, number[]> = {};
@@ -56,7 +57,7 @@ for (const style of RENDER_STYLES) {
     for (let k = 0; k < repeats; k++) {
       const t = performance.now();
       const c = process.cpuUsage();
-      await renderScene(drawing, v, style, 1024);
+      await renderScene(scene, v, style, 1024);
       const used = process.cpuUsage(c);
       const cpuList = cpu[v] ?? [];
       cpuList.push((used.user + used.system) / 1000);

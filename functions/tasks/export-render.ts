@@ -1,6 +1,6 @@
 /**
  * A render's high-resolution export (2048 or 4096 px on the long side), made asynchronously after it is asked
- * for: the local renderer's renders are rendered again at that size from the same drawing, 3D model, camera and
+ * for: the local renderer's renders are rendered again at that size from the same stored plan, 3D model, camera and
  * prompt; an AI render goes through Stability AI's upscalers on Bedrock (Fast Upscale 4×, Conservative Upscale), or
  * is enlarged (Lanczos) when this account cannot use them. The original render stays as it is.
  */
@@ -17,7 +17,6 @@ import {
   setRenderExport,
 } from '../lib/db/generations';
 import { env } from '../lib/env';
-import { loadDrawing } from '../lib/generation/drawing-store';
 import { modelView } from '../lib/generation/model-view';
 import { logger } from '../lib/logger';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
@@ -37,22 +36,18 @@ export const exportKey = (renderId: string, size: ExportSize) => `renders/${rend
 
 async function rendered(render: GenerationRenderItem, size: ExportSize): Promise<Buffer> {
   const generation = await getGeneration(render.projectId, render.generationId);
-  const drawing = await loadDrawing(render.fileId);
-  if (!generation || !drawing)
-    throw new Error('The drawing this render was made from is no longer available.');
+  if (!generation) throw new Error('The generation of this render is no longer available.');
   if (generation.provider && generation.provider !== 'local') return upscaled(render, generation, size);
   const plan = await loadPlan(render.fileId);
-  const storeyHeight = await storeyHeightOf(plan);
-  const view = modelView(plan, storeyHeight, render);
+  const view = modelView(plan, await storeyHeightOf(plan), render);
+  if (!view) throw new Error('The plan this render was made from is no longer available.');
   const result = await localImageProvider.generate({
-    drawing,
     prompt: generation.prompt,
     brief: generation.prompt,
     variation: render.variation,
     style: generation.style ?? styleFromPrompt(generation.prompt),
-    storeyHeight,
     size,
-    ...(view ? { view } : {}),
+    view,
   });
   return result.png;
 }

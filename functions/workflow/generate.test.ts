@@ -5,9 +5,8 @@ import type { VariationNumber } from '../../shared/domain';
 import { PLAN_MODEL_VERSION, type PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { defaultCameras } from '../../shared/scene/cameras';
-import type { NormalisedDrawing } from '../lib/drawings/types';
 import { createBedrockImageProvider } from '../lib/providers';
-import { prepareConditionImage, sceneConditionImage } from '../lib/providers/conditioning';
+import { sceneConditionImage } from '../lib/providers/conditioning';
 import { seedFor } from '../lib/providers/prompt';
 import { STABILITY_LIMITS, stabilityCanvasSide } from '../lib/providers/stability';
 import { overrideImageProvider } from '../test/image-provider-stand-in';
@@ -18,12 +17,8 @@ vi.mock('../lib/providers', async (importOriginal) =>
   (await import('../test/image-provider-stand-in')).withStandIn(await importOriginal()),
 );
 
-// The task's S3 side: the normalised drawing comes from memory, the PNG goes nowhere.
-const stored = vi.hoisted(() => ({
-  drawing: null as NormalisedDrawing | null,
-  plan: null as PlanModel | null,
-}));
-vi.mock('../lib/generation/drawing-store', () => ({ loadDrawing: async () => stored.drawing }));
+// The task's S3 side: the stored plan comes from memory, the PNG goes nowhere.
+const stored = vi.hoisted(() => ({ plan: null as PlanModel | null }));
 vi.mock('../lib/plan/plan-store', () => ({ loadPlan: async () => stored.plan }));
 // No table here: the settings are their defaults, except that a low geometry score asks for no second render (the
 // workflow's integration test covers that one).
@@ -75,25 +70,8 @@ const input = (generationId: string, variation: 1 | 2 | 3): VariationInput => ({
   },
 });
 
-beforeAll(async () => {
+beforeAll(() => {
   Object.assign(process.env, { RENDERS_BUCKET: 'renders', LOG_LEVEL: 'error' });
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } })
-    .png()
-    .toBuffer();
-  stored.drawing = {
-    png,
-    width: 300,
-    height: 200,
-    kind: 'image',
-    geometry: {
-      bounds: { minX: 0, minY: 0, maxX: 300, maxY: 200 },
-      units: 'px',
-      metresPerUnit: null,
-      yDown: true,
-      source: { format: 'png' },
-      warnings: [],
-    },
-  };
 });
 
 afterAll(() => {
@@ -122,13 +100,15 @@ const raw = async (png: Buffer) => (await sharp(png).raw().toBuffer({ resolveWit
 
 describe('Generate task', () => {
   it('asks the provider for the generation it belongs to', () => {
-    expect(imageRequest(input('01gengengengengengengengen1', 2), stored.drawing!)).toMatchObject({
+    const scene = buildScene(boxPlan, { storeyHeight: 3.1 });
+    const view = { scene, camera: defaultCameras(scene)[2] };
+    expect(imageRequest(input('01gengengengengengengengen1', 2), view)).toMatchObject({
       generationId: '01gengengengengengengengen1',
       variation: 2,
       prompt: 'A courtyard house',
       style: 'photorealistic',
       fidelity: 0.7,
-      storeyHeight: 3.1,
+      view,
     });
   });
 
@@ -153,28 +133,29 @@ describe('Generate task', () => {
       // 2 is another camera; 3 is 1's camera at another time of day.
       expect((await raw(sent[0]!)).equals(await raw(sent[1]!))).toBe(false);
       expect((await raw(sent[0]!)).equals(await raw(sent[2]!))).toBe(true);
-      // A line drawing: dark lines on white, and not the plan drawing.
+      // A line drawing: dark lines on white.
       const pixels = await raw(sent[0]!);
       const dark = pixels.filter((v) => v < 128).length / pixels.length;
       expect(dark).toBeGreaterThan(0.002);
       expect(dark).toBeLessThan(0.2);
-      const planImage = await prepareConditionImage(stored.drawing!.png, stabilityCanvasSide(undefined));
-      expect((await raw(sent[0]!)).equals(await raw(planImage.png))).toBe(false);
     } finally {
       stored.plan = null;
     }
   });
 
-  it('falls back on the plan drawing when no walls were read', async () => {
+  it('asks nothing of the provider when the stored plan has no walls (there is no building to visualise)', async () => {
     const { provider, bodies } = await stabilityProvider();
     overrideImageProvider(provider);
-    await handler(input('01gengengengengengengengen4', 1));
-    const planImage = await prepareConditionImage(stored.drawing!.png, stabilityCanvasSide(undefined));
-    const sent = Buffer.from((bodies[0] as { image: string }).image, 'base64');
-    expect((await raw(sent)).equals(await raw(planImage.png))).toBe(true);
+    stored.plan = { ...boxPlan, walls: [], openings: [] };
+    await expect(handler(input('01gengengengengengengengen4', 1))).rejects.toMatchObject({
+      name: 'DrawingUnreadable',
+      message: expect.stringMatching(/No walls were read/),
+    });
+    expect(bodies).toHaveLength(0);
   });
 
   it('a retried Generate of the same generation and variation sends the same seed to Bedrock', async () => {
+    stored.plan = boxPlan;
     const { provider, bodies } = await stabilityProvider();
     overrideImageProvider(provider);
     const generationId = '01gengengengengengengengen1';

@@ -1,9 +1,7 @@
 import type { ImageProviderId } from '../../shared/domain';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import { getSetting } from '../lib/db/settings';
-import type { NormalisedDrawing } from '../lib/drawings/types';
 import { env } from '../lib/env';
-import { loadDrawing } from '../lib/generation/drawing-store';
 import { modelView } from '../lib/generation/model-view';
 import { type Logger, logger } from '../lib/logger';
 import { loadPlan } from '../lib/plan/plan-store';
@@ -25,21 +23,18 @@ export const renderKeys = (renderId: string) => ({
  */
 export function imageRequest(
   input: VariationInput,
-  drawing: NormalisedDrawing,
-  view?: ImageRequest['view'],
+  view: ImageRequest['view'],
   refines?: ImageRequest['refines'],
 ): ImageRequest {
   return {
     ...(refines ? { refines } : {}),
-    ...(view ? { view } : {}),
-    drawing,
+    view,
     prompt: input.item.prompt,
     ...(input.item.brief ? { brief: input.item.brief } : {}),
     variation: input.item.variation,
     style: input.style,
     fidelity: input.fidelity,
     generationId: input.generationId,
-    ...(input.storeyHeight ? { storeyHeight: input.storeyHeight } : {}),
   };
 }
 
@@ -59,13 +54,21 @@ async function refinedImage(input: VariationInput, log: Logger): Promise<ImageRe
   }
 }
 
-/** The 3D model of the stored plan at the generation's storey height, from the variation's camera (`modelView`). */
+/**
+ * The 3D model of the stored plan (corrections included) at the generation's storey height, from the variation's
+ * camera (`modelView`): all a provider is given of the building.
+ */
 export async function variationView(input: VariationInput): Promise<ImageRequest['view']> {
-  return modelView(await loadPlan(input.fileId), input.storeyHeight, input.item);
+  const view = modelView(await loadPlan(input.fileId), input.storeyHeight, input.item);
+  if (!view)
+    throw new DrawingUnreadableError(
+      'No walls were read from this drawing, so there is no building to visualise.',
+    );
+  return view;
 }
 
 /**
- * One variation: the provider turns the drawing and the filled prompt into a PNG, stored under the render's id.
+ * One variation: the provider turns the 3D model and the filled prompt into a PNG, stored under the render's id.
  * Provider errors keep their names (ProviderThrottled, ContentFiltered, …) for the state's Retry and Catch.
  */
 export async function handler(event: unknown): Promise<NonNullable<VariationInput['image']>> {
@@ -75,12 +78,10 @@ export async function handler(event: unknown): Promise<NonNullable<VariationInpu
     renderId: input.item.renderId,
     task: 'generate',
   });
-  const drawing = await loadDrawing(input.fileId);
-  if (!drawing) throw new DrawingUnreadableError('The normalised drawing is missing');
   const provider = getImageProvider(input.provider as ImageProviderId);
   const started = Date.now();
   const view = await variationView(input);
-  const request = imageRequest(input, drawing, view, await refinedImage(input, log));
+  const request = imageRequest(input, view, await refinedImage(input, log));
   let result = await provider.generate(request);
   let kept = await keptOf(provider.id, result, view);
   // An AI render that lost the design is made once more, held closer to the model's lines; the better one stays.
@@ -111,15 +112,14 @@ export async function handler(event: unknown): Promise<NonNullable<VariationInpu
 
 /**
  * How much of the model's geometry the image kept, when it was made from the view's camera: the local renderer's
- * renders from that camera, and every AI render conditioned on it. Undefined for the rest (no model, or the
- * renderer's own isometric and cut-away projections).
+ * renders from that camera, and every AI render conditioned on it. Undefined for the renderer's own isometric and
+ * cut-away projections.
  */
 async function keptOf(
   providerId: string,
   result: { png: Buffer; camera?: SceneCamera },
   view: ImageRequest['view'],
 ): Promise<number | undefined> {
-  if (!view) return undefined;
   if (providerId === 'local' && !result.camera) return undefined;
   return (await geometryScore(result.png, { scene: view.scene, camera: result.camera ?? view.camera })).score;
 }

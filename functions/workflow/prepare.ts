@@ -1,93 +1,89 @@
 import { type RenderStyle, styleFromPrompt } from '../../shared/domain';
+import { describePlan } from '../../shared/plan/describe';
+import type { PlanModel } from '../../shared/plan/schema';
 import { type GenerationItem, getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
-import { getFile, getProject, setFilePreviewKey } from '../lib/db/projects';
+import { getFile, getProject } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
 import { getActiveTemplate } from '../lib/db/templates';
-import { normaliseDrawing } from '../lib/drawings';
-import type { NormalisedDrawing } from '../lib/drawings/types';
-import { env } from '../lib/env';
-import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
+import { loadDrawingPicture } from '../lib/generation/drawing-store';
 import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
 import { type Logger, logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
+import { readFilePlan } from '../lib/plan/read-file-plan';
 import { analyseWithBedrock } from '../lib/providers';
-import { analyseDrawing } from '../lib/render';
-import { readObject } from '../lib/storage';
 import { executionInputSchema, type Prepared, type PreparedItem, parseTaskInput } from './types';
 
 export class DrawingUnreadableError extends Error {
   override name = 'DrawingUnreadable';
 }
 
+/** Why a plan with no walls cannot be generated from, when the plan itself does not say. */
+const NO_WALLS =
+  'No walls were read from this drawing, so there is no building to visualise. Check what Planform read, or upload a floor plan.';
+
 /**
- * The file's normalised drawing: the one stored when its plan was read after upload (no second reading), else made
- * now and kept; non-image files get it as their preview. A drawing in which no plan was found stops here with why.
+ * The file's stored plan, corrections included: what every render of the generation is made from (the drawing is
+ * not read again). A read under way is waited for; a file with no plan yet (uploaded before plans were read) is
+ * read once now. A plan that failed or holds no walls stops the generation here with why.
  */
-async function drawingOf(fileId: string, projectId: string): Promise<NormalisedDrawing> {
-  const drawing = await readDrawingOf(fileId, projectId);
-  if (drawing.geometry.noPlanReason) throw new DrawingUnreadableError(drawing.geometry.noPlanReason);
-  return drawing;
+async function planOf(fileId: string, projectId: string): Promise<PlanModel> {
+  const plan = (await planAfterReading(projectId, fileId)) ?? (await readPlanNow(projectId, fileId));
+  if (plan.status !== 'ready')
+    throw new DrawingUnreadableError(plan.message ?? 'The drawing could not be read.');
+  if (plan.walls.length === 0) throw new DrawingUnreadableError(plan.message ?? NO_WALLS);
+  return plan;
 }
 
-/** How long Prepare waits for a plan read already under way (the drawing it stores), before reading the file itself. */
+const FILE_GONE = 'The drawing file is no longer available';
+
+/** How long Prepare waits for a plan read already under way, before reading the file itself. */
 const PLAN_READ_WAIT_MS = 150_000;
 const PLAN_READ_POLL_MS = 400;
 
-/** The drawing the plan read under way stores, once it has finished; null if none is under way or it takes too long. */
-async function drawingFromPlanRead(projectId: string, fileId: string): Promise<NormalisedDrawing | null> {
+/** The stored plan once no read of it is under way; null when there is none, or the read takes too long. */
+async function planAfterReading(projectId: string, fileId: string): Promise<PlanModel | null> {
   const deadline = Date.now() + PLAN_READ_WAIT_MS;
-  for (let waited = false; ; waited = true) {
+  for (;;) {
     const file = await getFile(projectId, fileId);
-    // Nothing under way: the caller has just found no stored drawing, so only a finished wait reads it again.
-    if (!file || !planReadInProgress(file)) return waited ? loadDrawing(fileId) : null;
+    if (!file || !planReadInProgress(file)) return loadPlan(fileId);
     if (Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, PLAN_READ_POLL_MS));
   }
 }
 
-async function readDrawingOf(fileId: string, projectId: string): Promise<NormalisedDrawing> {
-  // A generation started right after an upload meets the plan read still running: wait for it rather than read the
-  // same file twice and write the same objects at once.
-  const cached = (await loadDrawing(fileId)) ?? (await drawingFromPlanRead(projectId, fileId));
-  if (cached) return cached;
+async function readPlanNow(projectId: string, fileId: string): Promise<PlanModel> {
   const file = await getFile(projectId, fileId);
-  if (file?.status !== 'uploaded')
-    throw new DrawingUnreadableError('The drawing file is no longer available');
-  let drawing: NormalisedDrawing;
+  if (file?.status !== 'uploaded') throw new DrawingUnreadableError(FILE_GONE);
   try {
-    drawing = await normaliseDrawing({
-      bytes: await readObject(env.uploadsBucket, file.storagePath),
-      fileName: file.originalName,
-      contentType: file.contentType,
-    });
+    return await readFilePlan(file);
   } catch (error) {
-    throw new DrawingUnreadableError((error as Error).message || 'The drawing could not be read');
+    const name = (error as Error).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') throw new DrawingUnreadableError(FILE_GONE);
+    throw error;
   }
-  await saveDrawing(fileId, drawing);
-  if (!file.previewKey)
-    await setFilePreviewKey(projectId, fileId, drawingKeys(fileId).png).catch(() => undefined);
-  return drawing;
 }
 
 /**
- * The analysis text the jobs record: from the drawing's own geometry, and with a Bedrock provider a model's
- * reading of the drawing through the Converse API (the geometric analysis stays when the model cannot answer).
+ * The analysis text the jobs record: from the stored plan, and with a Bedrock provider a model's reading of the
+ * drawing's picture through the Converse API (the plan's description stays when the model cannot answer).
  */
 async function analysisOf(
   provider: string,
-  drawing: NormalisedDrawing,
+  plan: PlanModel,
+  fileId: string,
   prompt: string,
   project: { title: string; description: string | null; tags: string[] },
   log: Logger,
 ): Promise<string> {
-  const geometric = analyseDrawing(drawing);
-  if (provider === 'local') return geometric;
+  const described = describePlan(plan);
+  if (provider === 'local') return described;
   try {
-    return `${geometric} ${await analyseWithBedrock(drawing.png, prompt, project)}`;
+    const picture = await loadDrawingPicture(fileId);
+    return picture ? `${described} ${await analyseWithBedrock(picture, prompt, project)}` : described;
   } catch (error) {
-    log.warn('Bedrock analysis unavailable; keeping the geometric analysis', { error });
-    return geometric;
+    log.warn('Bedrock analysis unavailable; keeping the plan description', { error });
+    return described;
   }
 }
 
@@ -103,7 +99,7 @@ async function refinedRender(
 }
 
 /**
- * First state: normalises the chosen drawing, loads the active visualization template (or the built-in one),
+ * First state: finds the chosen drawing's stored plan, loads the active visualization template (or the built-in one),
  * fills it for each variation and records the analysis text.
  */
 export async function handler(event: unknown): Promise<Prepared> {
@@ -113,12 +109,10 @@ export async function handler(event: unknown): Promise<Prepared> {
   if (!generation) throw new DrawingUnreadableError('The generation no longer exists');
   const project = await getProject(input.projectId);
   if (!project) throw new DrawingUnreadableError('The project no longer exists');
-  const [drawing, template, provider, storeyHeight, renders, refined] = await Promise.all([
-    drawingOf(generation.fileId, input.projectId),
+  const [plan, template, provider, renders, refined] = await Promise.all([
+    planOf(generation.fileId, input.projectId),
     getActiveTemplate('visualization'),
     getSetting('ai_model_primary'),
-    // The height every 3D model of the plan has (viewer, exports), so the renders stand as high.
-    loadPlan(generation.fileId).then(storeyHeightOf),
     getRenders(input.projectId, generation.renderIds),
     refinedRender(input.projectId, generation.refines),
   ]);
@@ -127,7 +121,9 @@ export async function handler(event: unknown): Promise<Prepared> {
     renders.filter((r) => r.status === 'pending' || r.status === 'processing').map((r) => r.id),
   );
   const style: RenderStyle = generation.style ?? styleFromPrompt(generation.prompt);
-  const analysis = await analysisOf(provider, drawing, generation.prompt, project, log);
+  // The height every 3D model of the plan has (viewer, exports), so the renders stand as high.
+  const storeyHeight = await storeyHeightOf(plan);
+  const analysis = await analysisOf(provider, plan, generation.fileId, generation.prompt, project, log);
   await setGenerationFields(generation, { analysis, templateId: template?.id ?? null, provider });
   log.info('prepared', { provider, style, templateId: template?.id ?? null });
   return {

@@ -16,19 +16,22 @@ import {
 } from '../../infra/local/names';
 import { LocalStepFunctions } from '../../infra/local/stepfunctions';
 import { api, createUser, localCloud } from '../../infra/local/testing';
+import { describePlan } from '../../shared/plan/describe';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import type { Caller } from '../lib/auth';
 import { getGeneration, getRenders } from '../lib/db/generations';
 import { setFilePlanState } from '../lib/db/projects';
-import { normaliseDrawing } from '../lib/drawings';
 import { planDxf, planPng } from '../lib/drawings/fixtures/plan';
-import { drawingKeys, loadDrawing, saveDrawing } from '../lib/generation/drawing-store';
+import { drawingKeys } from '../lib/generation/drawing-store';
 import { refineRender, retryRender, startGeneration } from '../lib/generation/service';
 import { executionNameOf, type StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
+import { planKey } from '../lib/plan/plan-key';
+import { loadPlan, savePlan } from '../lib/plan/plan-store';
+import { readPlan } from '../lib/plan/read-plan';
 import { ContentFilteredError, ProviderThrottledError } from '../lib/providers';
 import type { ImageProvider, ImageRequest } from '../lib/providers/types';
-import { analyseDrawing, localImageProvider } from '../lib/render';
+import { localImageProvider } from '../lib/render';
 import { readObject } from '../lib/storage';
 import { overrideImageProvider } from '../test/image-provider-stand-in';
 import { localAws } from '../test/local-aws';
@@ -115,6 +118,16 @@ async function setup(label: string) {
   const project = await newProject(user.tokens.idToken, { title: `Faults ${label}` });
   const { ticket } = await uploadFile(user.tokens.idToken, project.id, 'plan.dxf', Buffer.from(planDxf()));
   return { user, caller, project, fileId: ticket.file.id };
+}
+
+/** Removes the file's stored plan and drawing picture, as if they had never been written. */
+async function deleteStoredPlan(fileId: string) {
+  await localAws.s3().send(
+    new DeleteObjectsCommand({
+      Bucket: RENDERS_BUCKET,
+      Delete: { Objects: [...Object.values(drawingKeys(fileId)), planKey(fileId)].map((Key) => ({ Key })) },
+    }),
+  );
 }
 
 /** Waits until the plan read started by the upload has finished. */
@@ -404,17 +417,12 @@ describe('generation state machine with faults injected at the provider', () => 
     );
   });
 
-  it('a generation started while the plan is being read waits for that read and uses the drawing it stores', async () => {
+  it('a generation started while the plan is being read waits for that read and uses the plan it stores', async () => {
     const { caller, user, project, fileId } = await setup('plan-read-wait');
     await planSettled(user.tokens.idToken, project.id, fileId);
     // As if the upload had just completed: the plan read under way, nothing stored yet.
     await setFilePlanState({ projectId: project.id, id: fileId }, { status: 'processing' });
-    await localAws.s3().send(
-      new DeleteObjectsCommand({
-        Bucket: RENDERS_BUCKET,
-        Delete: { Objects: Object.values(drawingKeys(fileId)).map((Key) => ({ Key })) },
-      }),
-    );
+    await deleteStoredPlan(fileId);
     const { generation } = await startGeneration(
       caller,
       project.id,
@@ -432,16 +440,36 @@ describe('generation state machine with faults injected at the provider', () => 
     });
     await new Promise((r) => setTimeout(r, 1500));
     expect(settledAt, 'Prepare went on before the plan read finished').toBe(0);
-    // The plan read finishes: its drawing (here a different one, to tell them apart) is stored, then the state.
-    const stored = await normaliseDrawing({
+    // The plan read finishes: its plan (here another drawing's, to tell them apart) is stored, then the state.
+    const { plan } = await readPlan({
       bytes: await planPng(),
       fileName: 'plan.png',
       contentType: 'image/png',
     });
-    await saveDrawing(fileId, stored);
+    await savePlan(fileId, plan);
     await setFilePlanState({ projectId: project.id, id: fileId }, { status: 'ready' });
-    expect((await prepared).analysis).toBe(analyseDrawing(stored));
-    expect((await loadDrawing(fileId))?.kind).toBe('image');
+    expect((await prepared).analysis).toBe(describePlan(plan));
+  });
+
+  it('a file with no stored plan (uploaded before plans were read) is read once, and its plan stored', async () => {
+    const { caller, user, project, fileId } = await setup('plan-read-late');
+    await planSettled(user.tokens.idToken, project.id, fileId);
+    await deleteStoredPlan(fileId);
+    const { generation } = await startGeneration(
+      caller,
+      project.id,
+      { prompt: 'an old upload' },
+      { start: async () => undefined, log: logger },
+    );
+    const { handler: prepare } = await import('./prepare');
+    const prepared = await prepare({
+      projectId: project.id,
+      generationId: generation.id,
+      userId: caller.userId,
+    });
+    const stored = await loadPlan(fileId);
+    expect(stored?.walls.length).toBeGreaterThan(0);
+    expect(prepared.analysis).toBe(describePlan(stored!));
   });
 
   it('limits answer 429 with Retry-After, and maintenance mode 503', async () => {

@@ -5,7 +5,7 @@
  * Thresholds come from building practice (wall thicknesses, door widths, room sizes) and were calibrated on
  * bench:conventions and bench:fidelity (their confusion tables print the verdict against the true wall F1).
  */
-import { boundsOfPoints, polygonArea, wallLength } from './geometry';
+import { boundsOfPoints, median, polygonArea, wallLength } from './geometry';
 import type { PlanCheck, PlanModel, PlanVerdict } from './schema';
 
 /** A wall thinner or thicker than this (metres) is not a wall at the plan's scale. */
@@ -50,12 +50,6 @@ export interface PlanMeasures {
   inkAroundWalls: number | null;
 }
 
-const median = (xs: number[]) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
-
 export function measurePlan(plan: PlanModel): PlanMeasures {
   const m = plan.space.metresPerUnit;
   const extent = wallsExtent(plan);
@@ -69,8 +63,8 @@ export function measurePlan(plan: PlanModel): PlanMeasures {
     doors: doors.length,
     shortSideM: Math.min(width, height),
     longSideM: Math.max(width, height),
-    thicknessM: median(plan.walls.map((w) => w.thickness)) * m,
-    doorWidthM: doors.length ? median(doors.map((d) => wallLength(d))) * m : null,
+    thicknessM: (median(plan.walls.map((w) => w.thickness)) ?? 0) * m,
+    doorWidthM: doors.length ? (median(doors.map((d) => wallLength(d))) ?? 0) * m : null,
     smallRoomShare: plan.rooms.length
       ? plan.rooms.filter((r) => r.areaM2 < SMALL_ROOM_M2).length / plan.rooms.length
       : 0,

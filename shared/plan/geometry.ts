@@ -2,6 +2,13 @@
 import type { PlanBounds, PlanPoint, PlanWall } from './schema';
 
 /** Signed area (shoelace): positive when the outline runs counter-clockwise in a y-up space. */
+/** The median of some numbers (the upper one of an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 export function signedArea(polygon: readonly PlanPoint[]): number {
   let sum = 0;
   for (let i = 0; i < polygon.length; i++) {

@@ -14,6 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
 import { drawingKeys } from '../../functions/lib/generation/drawing-store';
+import { planKey } from '../../functions/lib/plan/plan-key';
 import { localAws } from '../../functions/test/local-aws';
 import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { api, createUser } from '../../infra/local/testing';
@@ -46,7 +47,7 @@ async function holdPlanRead(projectId: string, fileId: string) {
   await localAws.s3().send(
     new DeleteObjectsCommand({
       Bucket: localAws.rendersBucket,
-      Delete: { Objects: Object.values(drawingKeys(fileId)).map((Key) => ({ Key })) },
+      Delete: { Objects: [...Object.values(drawingKeys(fileId)), planKey(fileId)].map((Key) => ({ Key })) },
     }),
   );
 }
@@ -78,7 +79,7 @@ async function loseUpload(detail: ProjectDetail) {
   await localAws.s3().send(
     new DeleteObjectsCommand({
       Bucket: localAws.rendersBucket,
-      Delete: { Objects: Object.values(drawingKeys(file.id)).map((Key) => ({ Key })) },
+      Delete: { Objects: [...Object.values(drawingKeys(file.id)), planKey(file.id)].map((Key) => ({ Key })) },
     }),
   );
   return () =>

@@ -7,14 +7,13 @@ import type { ImageRequest } from '../providers/types';
 /**
  * The 3D model of a plan at a storey height, seen from the camera the user placed or else the variation's default
  * camera (1 the three-quarter view, 2 the opposite corner, 3 the first again): what an image model is conditioned
- * on, and where the local renderer looks from. None when the plan has no walls (the provider then falls back on the
- * drawing). The Generate task and a render's high-resolution export both ask here, so both show one building.
+ * on, and where the local renderer looks from. None when the plan has no walls (nothing to build). The Generate task and a render's high-resolution export both ask here, so both show one building.
  */
 export function modelView(
   plan: PlanModel | null | undefined,
   storeyHeight: number | undefined,
   shot: { variation: VariationNumber; camera?: SceneCamera | null },
-): ImageRequest['view'] {
+): ImageRequest['view'] | undefined {
   if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
   const scene = buildScene(plan, storeyHeight ? { storeyHeight } : {});
   return {

@@ -1,6 +1,6 @@
 /**
- * Image providers on Amazon Bedrock behind the ImageProvider interface: the normalised drawing becomes the
- * conditioning image of a Stability AI Control Structure or Amazon Nova Canvas (image conditioning) request,
+ * Image providers on Amazon Bedrock behind the ImageProvider interface: the 3D model seen from the variation's
+ * camera becomes the conditioning image of a Stability AI Control Structure or Amazon Nova Canvas (image conditioning) request,
  * sent with InvokeModel (JSON in, JSON out). Every failure is a typed provider error (errors.ts).
  *
  * InvokeModel: https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html
@@ -10,7 +10,7 @@ import { RENDER_STYLE_DEFINITIONS, type RenderStyle, styleFromPrompt } from '../
 import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { logger } from '../logger';
 import { type BedrockInvokeDeps, bedrockJsonInvoker } from './bedrock-invoke';
-import { prepareConditionImage, sceneConditionImage, toPng } from './conditioning';
+import { sceneConditionImage, toPng } from './conditioning';
 import { MODEL_IDS } from './config';
 import { ProviderServiceError } from './errors';
 import { buildNovaCanvasRequest, novaCanvasSide, parseNovaCanvasResponse } from './nova-canvas';
@@ -113,14 +113,11 @@ export function createBedrockImageProvider(
       let imageBytes: Buffer;
       if (kind === 'stability-structure') {
         const side = stabilityCanvasSide(req.size);
-        // The model seen from the variation's camera where there is one; the plan drawing otherwise.
-        const condition = req.view
-          ? await sceneConditionImage(req.view, side)
-          : await prepareConditionImage(req.drawing.png, side);
+        const condition = await sceneConditionImage(req.view, side);
         const body = buildStabilityControlRequest({ ...common, image: condition.png });
         imageBytes = parseStabilityResponse(await invoke(modelId, body)).png;
       } else {
-        const condition = await prepareConditionImage(req.drawing.png, novaCanvasSide(req.size));
+        const condition = await sceneConditionImage(req.view, novaCanvasSide(req.size));
         const body = buildNovaCanvasRequest({
           ...common,
           image: condition.png,
@@ -135,7 +132,7 @@ export function createBedrockImageProvider(
       return {
         ...out,
         description: `${RENDER_STYLE_DEFINITIONS[style].label} visualization of the drawing by ${MODEL_NAMES[kind]} on Amazon Bedrock, with ${variationSuffix(req.variation)}.`,
-        ...(kind === 'stability-structure' && req.view ? { camera: req.view.camera } : {}),
+        camera: req.view.camera,
       };
     },
   };

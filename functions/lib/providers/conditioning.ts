@@ -1,39 +1,18 @@
 /**
- * The conditioning image sent with a Bedrock request: the normalised line drawing (dark lines on white, longest
- * side ≤ 1024 px, margins trimmed) fitted, aspect kept, into a white `side × side` square with a margin, as an
- * 8-bit RGB PNG without alpha (both Stability and Nova Canvas accept PNG; a square of the requested size is
- * within both models' limits — see stabilityCanvasSide / novaCanvasSide).
+ * The conditioning image sent with a Bedrock request: the 3D model of the stored plan seen from the variation's
+ * camera, as dark lines on white in a `side × side` square, an 8-bit RGB PNG without alpha (both Stability and Nova
+ * Canvas accept PNG; a square of the requested size is within both models' limits — see stabilityCanvasSide /
+ * novaCanvasSide).
  */
 import sharp from 'sharp';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import { renderLines } from '../../../shared/scene/line-render';
 import type { Scene } from '../../../shared/scene/types';
 
-/** Share of the side left blank around the drawing, so the building is not cut at the image edges. */
-export const CONDITION_MARGIN = 0.06;
-
 export interface ConditionImage {
   png: Buffer;
   width: number;
   height: number;
-}
-
-export async function prepareConditionImage(drawingPng: Buffer, side: number): Promise<ConditionImage> {
-  const margin = Math.round(side * CONDITION_MARGIN);
-  const inner = Math.max(1, side - 2 * margin);
-  const white = { r: 255, g: 255, b: 255, alpha: 1 };
-  const fitted = await sharp(drawingPng)
-    .flatten({ background: white })
-    .resize({ width: inner, height: inner, fit: 'contain', background: white, kernel: 'lanczos3' })
-    .toBuffer({ resolveWithObject: true });
-  const left = Math.floor((side - fitted.info.width) / 2);
-  const top = Math.floor((side - fitted.info.height) / 2);
-  const png = await sharp({ create: { width: side, height: side, channels: 3, background: white } })
-    .composite([{ input: fitted.data, left, top }])
-    .removeAlpha()
-    .png()
-    .toBuffer();
-  return { png, width: side, height: side };
 }
 
 /**

@@ -1,15 +1,13 @@
 /**
- * The image provider interface: what turns a normalised drawing and a prompt (and, for renderers of the 3D model,
- * the model and a camera) into an image. The local renderer (`render/provider.ts`) and the Bedrock providers
- * (`bedrock-image.ts`) implement it; the workflow picks one by id (`index.ts`).
+ * The image provider interface: what turns the 3D model, a camera on it and a prompt into an image. The local
+ * renderer (`render/provider.ts`) and the Bedrock providers (`bedrock-image.ts`) implement it; the workflow picks
+ * one by id (`index.ts`).
  */
 import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
-import type { NormalisedDrawing } from '../drawings/types';
 
 export interface ImageRequest {
-  drawing: NormalisedDrawing;
   prompt: string;
   variation: VariationNumber;
   /** When absent, taken from the prompt (styleFromPrompt). */
@@ -28,21 +26,21 @@ export interface ImageRequest {
    * a retried Generate asks for the same image; the local renderer is deterministic and ignores it.
    */
   generationId?: string;
-  /** Floor to ceiling in metres for renderers of a 3D model (the 3D model's own; 2.70 m by default). */
-  storeyHeight?: number;
-  /**
-   * The 3D model and this variation's camera. Image models conditioned on structure are given the model seen from
-   * the camera (a line drawing), not the flat plan, so they can make the view the variation asks for.
-   */
   /**
    * A refinement: the image of the render it refines, the follow-up words, and that render's generation (its seed
    * is kept). Providers that can edit an image change only what the follow-up names; the others render again from
    * the whole brief (in `prompt`).
    */
   refines?: { image: Buffer; followUp: string; generationId: string };
-  view?: {
+  /**
+   * The 3D model of the stored plan (corrections included) and this variation's camera: the only input of the
+   * building. The local renderer renders the model; image models conditioned on structure are given the model seen
+   * from the camera (a line drawing), so they make the view the variation asks for.
+   */
+  view: {
     scene: Scene;
-    camera: SceneCamera /** The user placed this camera (else a default one). */;
+    camera: SceneCamera;
+    /** The user placed this camera (else a default one). */
     placed?: boolean;
   };
 }
@@ -63,7 +61,7 @@ export interface ImageResult {
   reading?: { understood: string[]; notUnderstood: string[] };
 }
 
-/** Something that turns a normalised drawing and a prompt into an image: the local renderer, or Bedrock. */
+/** Something that turns the 3D model and a prompt into an image: the local renderer, or Bedrock. */
 export interface ImageProvider {
   id: string;
   generate(req: ImageRequest): Promise<ImageResult>;

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildScene } from '../../../shared/scene/build';
+import { sceneOfFile } from '../../../bench/lib/fixture-scene';
 import { defaultCameras } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import { planDxf } from '../drawings/fixtures/plan';
-import { normaliseDrawing } from '../drawings/normalise';
-import type { NormalisedDrawing } from '../drawings/types';
-import { readPlan } from '../plan/read-plan';
 import { edgePixels, geometryKept } from './fidelity';
 import { geometryScore } from './geometry-score';
 import { localImageProvider } from './provider';
@@ -51,19 +48,15 @@ describe('geometryKept', () => {
 });
 
 describe('geometryScore of renders', () => {
-  let drawing: NormalisedDrawing;
   let scene: Scene;
   beforeAll(async () => {
-    const bytes = Buffer.from(planDxf());
-    drawing = await normaliseDrawing({ bytes, fileName: 'plan.dxf' });
-    scene = buildScene((await readPlan({ bytes, fileName: 'plan.dxf' })).plan);
+    scene = (await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf')).scene;
   });
 
   it('is high for a render from the model’s camera and low from another camera or for noise', async () => {
     const { 1: first, 2: second } = defaultCameras(scene);
     const view = { scene, camera: first! };
     const render = await localImageProvider.generate({
-      drawing,
       prompt: 'Photorealistic exterior view',
       variation: 1,
       view,

@@ -1,6 +1,1 @@
-export { analyseDrawing } from './analyse';
-export {
-  localImageProvider,
-  renderVariation,
-  renderVariations,
-} from './provider';
+export { localImageProvider } from './provider';

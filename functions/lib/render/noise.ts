@@ -1,4 +1,5 @@
 /** Deterministic randomness: integer hashing, a seeded PRNG and value noise. No Math.random, no clocks. */
+import type { Scene } from '../../../shared/scene/types';
 
 /** 32-bit integer hash of two integers (and a seed), spread over [0, 2^32). */
 export function hash2(x: number, y: number, seed = 0): number {
@@ -19,6 +20,15 @@ export function hashBytes(bytes: Uint8Array, seed = 0x811c9dc5): number {
   const step = bytes.length > 65_536 ? 7 : 1;
   for (let i = 0; i < bytes.length; i += step) h = Math.imul(h ^ (bytes[i] ?? 0), 0x01000193) >>> 0;
   return Math.imul(h ^ bytes.length, 0x01000193) >>> 0;
+}
+
+/** The seed of a model's renders: a hash of its walls, so one building always gets the same sky, grain and stars. */
+export function sceneSeed(scene: Pick<Scene, 'walls'>): number {
+  const numbers = new Float64Array(scene.walls.length * 5);
+  scene.walls.forEach((w, i) => {
+    numbers.set([...w.start, ...w.end, w.thickness], i * 5);
+  });
+  return hashBytes(new Uint8Array(numbers.buffer));
 }
 
 const fade = (t: number) => t * t * (3 - 2 * t);

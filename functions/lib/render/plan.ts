@@ -10,47 +10,28 @@ import {
   gridAlongSegments,
   gridCellKey,
   indexCellSize,
+  median,
   pointSegmentDistance,
 } from '../../../shared/plan/geometry';
-import { distanceTransform, floodOutside, inkDepth, LINE_WORK_DEPTH } from '../../../shared/plan/grid-mask';
+import { distanceTransform, inkDepth, LINE_WORK_DEPTH } from '../../../shared/plan/grid-mask';
 import { DEFAULT_SCENE_OPTIONS } from '../../../shared/scene/types';
 import { unprocessable } from '../drawings/errors';
 import { type NormalisedDrawing, OPENING_WIDTH_M, readFromVectors, type Segment } from '../drawings/types';
 import { labelScaleFactor } from './label-scale';
+import {
+  finishGrid,
+  GRID_SIDE,
+  maskRects,
+  type Opening,
+  type OpeningKind,
+  type PlanGrid,
+  stampPiece,
+  type WallPiece,
+} from './plan-grid';
 import { decodePngLuminance } from './png';
 
-export interface WallPiece {
-  /** Centreline in world metres. */
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  /** Thickness in metres. */
-  t: number;
-}
-
-export type OpeningKind = 'door' | 'window' | 'opening';
-export interface Opening extends WallPiece {
-  kind: OpeningKind;
-}
-
-export interface PlanGrid {
-  w: number;
-  h: number;
-  /** Cell size, metres. */
-  cell: number;
-  /** World coordinates of the grid's (0, 0) corner. */
-  ox: number;
-  oy: number;
-  wall: Uint8Array;
-  /** Walls plus openings: what closes a room. */
-  barrier: Uint8Array;
-  outside: Uint8Array;
-  /** Room index + 1 for enclosed floor cells, 0 elsewhere. */
-  room: Int32Array;
-  /** Distance to the nearest wall cell, metres. */
-  wallDist: Float32Array;
-}
+export type { Opening, OpeningKind, PlanGrid, WallPiece } from './plan-grid';
+export { maskRects } from './plan-grid';
 
 export interface Plan {
   source: 'vector' | 'raster';
@@ -80,123 +61,6 @@ export const STOREY_HEIGHT = DEFAULT_SCENE_OPTIONS.storeyHeight;
 const { min: MIN_GAP, max: MAX_GAP } = OPENING_WIDTH_M;
 /** The widest door beside a corner. */
 const MAX_DOOR = 1.2;
-const GRID_SIDE = 256;
-const MIN_ROOM_AREA = 1.5;
-/** Metres across at a room's widest point (a strip narrower than this is no room). */
-const MIN_ROOM_WIDTH = 0.85;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Grid helpers
-
-/** Greedy cover of a mask by axis-aligned rectangles [x0, y0, x1, y1) in cells. */
-export function maskRects(mask: Uint8Array, w: number, h: number): [number, number, number, number][] {
-  const used = new Uint8Array(w * h);
-  const out: [number, number, number, number][] = [];
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (!mask[i] || used[i]) continue;
-      let x1 = x + 1;
-      while (x1 < w && mask[y * w + x1] && !used[y * w + x1]) x1++;
-      let y1 = y + 1;
-      for (; y1 < h; y1++) {
-        let full = true;
-        for (let xx = x; xx < x1; xx++) {
-          const j = y1 * w + xx;
-          if (!mask[j] || used[j]) {
-            full = false;
-            break;
-          }
-        }
-        if (!full) break;
-      }
-      for (let yy = y; yy < y1; yy++) used.fill(1, yy * w + x, yy * w + x1);
-      out.push([x, y, x1, y1]);
-    }
-  }
-  return out;
-}
-
-/**
- * The rooms: regions of free cells (not barrier, not outside) of at least MIN_ROOM_AREA whose widest point is at
- * least MIN_ROOM_WIDTH across (narrower is a strip between a building and its site wall, a duct, a gap between two
- * walls), where the grid is fine enough to tell (cells of 8 cm or less).
- */
-function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: number, cell: number) {
-  const cellArea = cell * cell;
-  const blocked = new Uint8Array(w * h);
-  for (let i = 0; i < blocked.length; i++) blocked[i] = barrier[i] || outside[i] ? 1 : 0;
-  const depth = cell <= 0.08 ? distanceTransform(blocked, w, h) : null;
-  const room = new Int32Array(w * h);
-  const rooms: { area: number }[] = [];
-  const label = new Int32Array(w * h).fill(-1);
-  const stack: number[] = [];
-  for (let s = 0; s < w * h; s++) {
-    if (barrier[s] || outside[s] || label[s] !== -1) continue;
-    const members: number[] = [];
-    label[s] = s;
-    stack.push(s);
-    while (stack.length) {
-      const i = stack.pop()!;
-      members.push(i);
-      const x = i % w;
-      const next = [
-        x > 0 ? i - 1 : -1,
-        x < w - 1 ? i + 1 : -1,
-        i >= w ? i - w : -1,
-        i < (h - 1) * w ? i + w : -1,
-      ];
-      for (const j of next) {
-        if (j < 0 || barrier[j] || outside[j] || label[j] !== -1) continue;
-        label[j] = s;
-        stack.push(j);
-      }
-    }
-    const area = members.length * cellArea;
-    let deepest = 0;
-    if (depth) for (const i of members) deepest = Math.max(deepest, depth[i]!);
-    const wideEnough = !depth || (2 * deepest - 1) * cell >= MIN_ROOM_WIDTH;
-    if (area >= MIN_ROOM_AREA && wideEnough) {
-      rooms.push({ area });
-      for (const i of members) room[i] = rooms.length;
-    }
-  }
-  return { room, rooms };
-}
-
-/** Marks the cells covered by a thick segment. */
-function stampPiece(mask: Uint8Array, g: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'>, p: WallPiece) {
-  const r = p.t / 2 + g.cell * 0.5;
-  const cx0 = Math.max(0, Math.floor((Math.min(p.x1, p.x2) - r - g.ox) / g.cell));
-  const cx1 = Math.min(g.w - 1, Math.floor((Math.max(p.x1, p.x2) + r - g.ox) / g.cell));
-  const cy0 = Math.max(0, Math.floor((Math.min(p.y1, p.y2) - r - g.oy) / g.cell));
-  const cy1 = Math.min(g.h - 1, Math.floor((Math.max(p.y1, p.y2) + r - g.oy) / g.cell));
-  for (let y = cy0; y <= cy1; y++) {
-    for (let x = cx0; x <= cx1; x++) {
-      const px = g.ox + (x + 0.5) * g.cell;
-      const py = g.oy + (y + 0.5) * g.cell;
-      if (pointSegmentDistance(px, py, p.x1, p.y1, p.x2, p.y2) <= r) mask[y * g.w + x] = 1;
-    }
-  }
-}
-
-function finishGrid(
-  base: Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'>,
-  wall: Uint8Array,
-  openings: Opening[],
-  /** Drawn lines that close rooms without being walls (the faces of a wall mass, a jamb). */
-  closers: WallPiece[] = [],
-): { grid: PlanGrid; rooms: { area: number }[] } {
-  const { w, h, cell } = base;
-  const barrier = wall.slice();
-  for (const o of openings) stampPiece(barrier, base, o);
-  for (const c of closers) stampPiece(barrier, base, c);
-  const outside = floodOutside(barrier, w, h);
-  const { room, rooms } = labelRooms(barrier, outside, w, h, cell);
-  const dist = distanceTransform(wall, w, h);
-  for (let i = 0; i < dist.length; i++) dist[i] = dist[i]! * cell;
-  return { grid: { ...base, wall, barrier, outside, room, wallDist: dist }, rooms };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Vector plans
@@ -910,7 +774,7 @@ function rasterPlan(drawing: NormalisedDrawing, metresPerPixel?: number): Plan {
   const [bx0, by0] = cellToWorld(minX, maxY);
   const [bx1, by1] = cellToWorld(maxX, minY);
   const thicknessGuess = rects.length
-    ? median(rects.map(([x0, y0, x1, y1]) => Math.min(x1 - x0, y1 - y0) * cell))
+    ? (median(rects.map(([x0, y0, x1, y1]) => Math.min(x1 - x0, y1 - y0) * cell)) ?? 0.2)
     : 0.2;
   return {
     source: 'raster',
@@ -929,11 +793,6 @@ function rasterPlan(drawing: NormalisedDrawing, metresPerPixel?: number): Plan {
     fromWorld: (x, y) => [(x / cell + gcx - 3) * cellPx, (-y / cell + gcy - 3) * cellPx],
     wallCount: walls.filter((p) => Math.hypot(p.x2 - p.x1, p.y2 - p.y1) >= 0.5).length,
   };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
 }
 
 const cache = new WeakMap<NormalisedDrawing, Plan>();

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sceneOfFile } from '../../../bench/lib/fixture-scene';
 import type { VariationNumber } from '../../../shared/domain';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
+import { defaultCameras } from '../../../shared/scene/cameras';
+import type { Scene } from '../../../shared/scene/types';
 import { planDxf } from '../drawings/fixtures/plan';
-import { normaliseDrawing } from '../drawings/normalise';
-import type { NormalisedDrawing } from '../drawings/types';
 import { type ClassStats, classStats } from './image-stats';
 import { lookWithSettings } from './prompt-look';
 import { localImageProvider } from './provider';
@@ -13,9 +14,9 @@ import { lookFor } from './styles';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-let drawing: NormalisedDrawing;
+let scene: Scene;
 beforeAll(async () => {
-  drawing = await normaliseDrawing({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
+  scene = (await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf')).scene;
 });
 
 const SIZE = 320;
@@ -23,7 +24,7 @@ const SIZE = 320;
 /** Renders the prompt's variation like the local provider does, and measures it per pixel class. */
 async function measured(prompt: string, variation: VariationNumber = 2, neutral = false) {
   const reading = readPrompt(prompt);
-  const r = await renderScene(drawing, variation, 'photorealistic', SIZE, {
+  const r = await renderScene(scene, variation, 'photorealistic', SIZE, {
     settings: reading.settings,
     neutral,
   });
@@ -74,14 +75,14 @@ describe('the prompt drives the local renderer', () => {
 
   it('changes nothing for words it does not understand, and says so', async () => {
     const plain = await localImageProvider.generate({
-      drawing,
+      view: { scene, camera: defaultCameras(scene)[2] },
       prompt: 'x',
       brief: 'Photorealistic exterior view',
       variation: 2,
       size: 128,
     });
     const odd = await localImageProvider.generate({
-      drawing,
+      view: { scene, camera: defaultCameras(scene)[2] },
       prompt: 'x',
       brief: 'Photorealistic exterior view with flamingos',
       variation: 2,

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sceneOfFile } from '../../../bench/lib/fixture-scene';
 import {
   RENDER_STYLES,
   type RenderStyle,
@@ -10,13 +11,12 @@ import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { buildScene } from '../../../shared/scene/build';
 import { defaultCameras } from '../../../shared/scene/cameras';
 import { renderLines } from '../../../shared/scene/line-render';
+import type { Scene, Vec3 } from '../../../shared/scene/types';
 import { PDF_LAYOUT, PLAN, PNG_LAYOUT, planDxf, planPdf, planPng } from '../drawings/fixtures/plan';
 import { normaliseDrawing } from '../drawings/normalise';
 import type { NormalisedDrawing } from '../drawings/types';
-import { readPlan } from '../plan/read-plan';
-import { analyseDrawing } from './analyse';
 import { buildPlan } from './plan';
-import { localImageProvider, renderVariations } from './provider';
+import { localImageProvider } from './provider';
 import { renderScene, type SceneRender } from './render';
 import { FLOOR_LEVEL } from './scene';
 
@@ -25,33 +25,41 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 type Fixture = 'dxf' | 'png' | 'pdf';
 const drawings = {} as Record<Fixture, NormalisedDrawing>;
+/** Each fixture's 3D model, built from its stored plan as the product builds it. */
+const scenes = {} as Record<Fixture, Scene>;
 const renders = new Map<string, SceneRender>();
 
 async function render(fixture: Fixture, style: RenderStyle, variation: VariationNumber) {
   const k = `${fixture}/${style}/${variation}`;
   let r = renders.get(k);
   if (!r) {
-    r = await renderScene(drawings[fixture], variation, style, 1024);
+    r = await renderScene(scenes[fixture], variation, style, 1024);
     renders.set(k, r);
   }
   return r;
 }
 
-/** Plan millimetres → the fixture's drawing units (DXF: the same; PNG/PDF: normalised PNG pixels). */
-function toDrawing(fixture: Fixture, x: number, y: number): [number, number] {
-  if (fixture === 'dxf') return [x, y];
-  let ix: number;
-  let iy: number;
-  if (fixture === 'png') {
-    ix = x * PNG_LAYOUT.scale + PNG_LAYOUT.margin;
-    iy = (PLAN.height - y) * PNG_LAYOUT.scale + PNG_LAYOUT.margin;
-  } else {
-    const s = 2048 / PDF_LAYOUT.pageWidth;
-    ix = (x * PDF_LAYOUT.scale + PDF_LAYOUT.margin) * s;
-    iy = (PDF_LAYOUT.pageHeight - (y * PDF_LAYOUT.scale + PDF_LAYOUT.margin)) * s;
-  }
-  const t = drawings[fixture].geometry.pixelTransform!;
-  return [(ix - t.offsetX) * t.scale, (iy - t.offsetY) * t.scale];
+/**
+ * A point of the fixture's plan (millimetres) at a height above the ground (metres) → the fixture's 3D model: through
+ * its plan's space (DXF: the same millimetres; PNG: the image's pixels; PDF: the page's points, y down).
+ */
+function toScene(fixture: Fixture, x: number, y: number, aboveGround: number): Vec3 {
+  let planPoint: [number, number];
+  if (fixture === 'dxf') planPoint = [x, y];
+  else if (fixture === 'png')
+    planPoint = [
+      x * PNG_LAYOUT.scale + PNG_LAYOUT.margin,
+      (PLAN.height - y) * PNG_LAYOUT.scale + PNG_LAYOUT.margin,
+    ];
+  else
+    planPoint = [
+      x * PDF_LAYOUT.scale + PDF_LAYOUT.margin,
+      PDF_LAYOUT.pageHeight - (y * PDF_LAYOUT.scale + PDF_LAYOUT.margin),
+    ];
+  const scene = scenes[fixture];
+  const m = scene.metresPerUnit;
+  const dz = (planPoint[1] - scene.planOrigin[1]) * m;
+  return [(planPoint[0] - scene.planOrigin[0]) * m, aboveGround - FLOOR_LEVEL, scene.planYDown ? dz : -dz];
 }
 
 function classNear(r: SceneRender, px: number, py: number, wanted: (c: number) => boolean, radius = 1) {
@@ -76,10 +84,19 @@ async function meanAbsDiff(a: Buffer, b: Buffer) {
   return sum / x.data.length;
 }
 
+const fixtureFile = async (fixture: Fixture) =>
+  fixture === 'dxf'
+    ? { bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' }
+    : fixture === 'png'
+      ? { bytes: await planPng(), fileName: 'plan.png' }
+      : { bytes: Buffer.from(await planPdf()), fileName: 'plan.pdf' };
+
 beforeAll(async () => {
-  drawings.dxf = await normaliseDrawing({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
-  drawings.png = await normaliseDrawing({ bytes: await planPng(), fileName: 'plan.png' });
-  drawings.pdf = await normaliseDrawing({ bytes: await planPdf(), fileName: 'plan.pdf' });
+  for (const fixture of ['dxf', 'png', 'pdf'] as const) {
+    const { bytes, fileName } = await fixtureFile(fixture);
+    drawings[fixture] = await normaliseDrawing({ bytes, fileName });
+    scenes[fixture] = (await sceneOfFile(bytes, fileName)).scene;
+  }
 });
 
 describe('plan analysis', () => {
@@ -96,16 +113,6 @@ describe('plan analysis', () => {
       }
     },
   );
-
-  it('writes a one or two sentence analysis', () => {
-    const text = analyseDrawing(drawings.dxf);
-    expect(text).toMatch(
-      /^A plan of about 12\.0 × 9\.0 m, from a DXF drawing in millimetres, with 13 walls and 3 enclosed rooms/,
-    );
-    expect(text).toMatch(/3 doors and 2 windows\.$/);
-    expect(text.split('. ').length).toBeLessThanOrEqual(2);
-    expect(analyseDrawing(drawings.png)).toMatch(/raster drawing .* 3 enclosed rooms/);
-  });
 });
 
 describe('renderer keeps the geometry', () => {
@@ -125,8 +132,8 @@ describe('renderer keeps the geometry', () => {
       const len = Math.hypot(x2 - x1, y2 - y1);
       const n = Math.max(2, Math.round(len / 250));
       for (let i = 1; i < n; i++) {
-        const [x, y] = toDrawing(fixture, x1 + ((x2 - x1) * i) / n, y1 + ((y2 - y1) * i) / n);
-        const [px, py] = r.projectDrawing(x, y, r.wallTop - 0.01);
+        const point = toScene(fixture, x1 + ((x2 - x1) * i) / n, y1 + ((y2 - y1) * i) / n, r.wallTop - 0.01);
+        const [px, py] = r.projectScene(point);
         samples++;
         if (classNear(r, px, py, (c) => c === 3 || c === 4)) hits++;
       }
@@ -139,10 +146,10 @@ describe('renderer keeps the geometry', () => {
     for (const [x0, y0, x1, y1] of PLAN.roomClear) {
       for (let fx = x0; fx <= x1; fx += 400) {
         for (let fy = y0; fy <= y1; fy += 400) {
-          const [x, y] = toDrawing(fixture, fx, fy);
-          if (!r.visible(x, y, 0.15)) continue;
+          const point = toScene(fixture, fx, fy, FLOOR_LEVEL);
+          if (!r.visible(point)) continue;
           floors++;
-          const [px, py] = r.projectDrawing(x, y, 0.15);
+          const [px, py] = r.projectScene(point);
           expect(r.classes[Math.floor(py) * r.width + Math.floor(px)]).toBe(2);
         }
       }
@@ -155,9 +162,9 @@ describe('renderer keeps the geometry', () => {
     for (let t = -1500; t <= PLAN.width + 1500; t += 1000) ring.push([t, -1500], [t, PLAN.height + 1500]);
     for (let t = -1500; t <= PLAN.height + 1500; t += 1000) ring.push([-1500, t], [PLAN.width + 1500, t]);
     for (const [ox, oy] of ring) {
-      const [x, y] = toDrawing(fixture, ox, oy);
-      const [px, py] = r.projectDrawing(x, y, 0);
-      if (px < 0 || py < 0 || px >= r.width || py >= r.height || !r.visible(x, y, 0)) continue;
+      const point = toScene(fixture, ox, oy, 0);
+      const [px, py] = r.projectScene(point);
+      if (px < 0 || py < 0 || px >= r.width || py >= r.height || !r.visible(point)) continue;
       outside++;
       expect(r.classes[Math.floor(py) * r.width + Math.floor(px)]).toBeLessThanOrEqual(1);
     }
@@ -190,16 +197,18 @@ describe('variations and styles', () => {
   });
 
   it('is deterministic: the same input gives the same bytes', async () => {
-    const again = await normaliseDrawing({ bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' });
-    expect(again.png.equals(drawings.dxf.png)).toBe(true);
+    const { scene: again } = await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf');
     const first = await render('dxf', 'artistic', 1);
     const second = await renderScene(again, 1, 'artistic', 1024);
     expect(second.png.equals(first.png)).toBe(true);
   });
 
-  it('raises the walls to the storey height it is given (that of the 3D model), 2.70 m by default', async () => {
-    const standard = await renderScene(drawings.dxf, 1, 'isometric', 256);
-    const tall = await renderScene(drawings.dxf, 1, 'isometric', 256, { storeyHeight: 3.4 });
+  it('raises the walls to the 3D model’s storey height, 2.70 m by default', async () => {
+    const standard = await renderScene(scenes.dxf, 1, 'isometric', 256);
+    const { scene: tallScene } = await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf', {
+      scene: { storeyHeight: 3.4 },
+    });
+    const tall = await renderScene(tallScene, 1, 'isometric', 256);
     expect(standard.wallTop - FLOOR_LEVEL).toBeCloseTo(2.7, 6);
     expect(tall.wallTop - FLOOR_LEVEL).toBeCloseTo(3.4, 6);
     expect(await meanAbsDiff(standard.png, tall.png)).toBeGreaterThan(1);
@@ -215,19 +224,19 @@ describe('variations and styles', () => {
     expect(styleFromPrompt('something nice')).toBe('photorealistic');
   });
 
-  it('serves as the image provider `local` and renders all three variations', async () => {
+  it('serves as the image provider `local`, from the model’s camera for a perspective style', async () => {
+    const scene = scenes.png;
     const out = await localImageProvider.generate({
-      drawing: drawings.png,
       prompt: 'Night scene with ambient lighting',
       variation: 2,
       size: 256,
+      view: { scene, camera: defaultCameras(scene)[2] },
     });
     expect(localImageProvider.id).toBe('local');
     expect([out.width, out.height]).toEqual([256, 256]);
     expect(out.description).toMatch(/night/i);
     expect(out.reading).toEqual({ understood: ['Time of day: night'], notUnderstood: [] });
-    const all = await renderVariations(drawings.pdf, { style: 'isometric', size: 256 });
-    expect(all.map((v) => v.variation)).toEqual([1, 2, 3]);
+    expect(out.camera).toEqual(defaultCameras(scene)[2]);
   });
 });
 
@@ -249,33 +258,25 @@ describe('bounded work for any input', () => {
     }
     lines.push('0\nENDSEC\n0\nEOF\n');
     const started = performance.now();
-    const d = await normaliseDrawing({ bytes: Buffer.from(lines.join('\n')), fileName: 'dense.dxf' });
-    expect(d.geometry.segments!.length).toBeLessThanOrEqual(5000);
-    expect(d.geometry.warnings.join(' ')).toMatch(/longest were kept/);
-    const r = await renderScene(d, 1, 'isometric', 512);
+    const { plan, scene } = await sceneOfFile(Buffer.from(lines.join('\n')), 'dense.dxf');
+    expect(plan.walls.length).toBeLessThanOrEqual(5000);
+    expect(plan.warnings.join(' ')).toMatch(/longest were kept/);
+    const r = await renderScene(scene, 1, 'isometric', 512);
     expect(r.width).toBe(512);
     expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
 
 describe('a camera placed on the 3D model', () => {
-  const bytes = async (fixture: Fixture) =>
-    fixture === 'dxf'
-      ? { bytes: Buffer.from(planDxf()), fileName: 'plan.dxf' }
-      : fixture === 'png'
-        ? { bytes: await planPng(), fileName: 'plan.png' }
-        : { bytes: Buffer.from(await planPdf()), fileName: 'plan.pdf' };
-
-  // The renderer's massing and the 3D model come from the same drawing: seen from the same camera, the building
-  // covers the same pixels (the renderer's walls are its own reading, so not to the pixel).
+  // The render and the model's hidden-line drawing come from the same model: seen from the same camera, the
+  // building covers the same pixels.
   it.each(['dxf', 'png', 'pdf'] as const)(
     'renders the %s from it: the building where the model is',
     async (fixture) => {
-      const { plan, drawing } = await readPlan(await bytes(fixture));
-      const scene = buildScene(plan);
+      const scene = scenes[fixture];
       const camera = defaultCameras(scene)[2];
       const size = 256;
-      const r = await renderScene(drawing!, 2, 'photorealistic', size, { scene, camera });
+      const r = await renderScene(scene, 2, 'photorealistic', size, { camera });
       const model = renderLines(scene, camera, { width: size, height: size, without: ['Roof'] });
       let both = 0;
       let either = 0;
@@ -287,39 +288,29 @@ describe('a camera placed on the 3D model', () => {
       }
       expect(both / either).toBeGreaterThan(0.9);
       // Not the style's own framing: that one puts the building elsewhere.
-      const framed = await renderScene(drawing!, 2, 'photorealistic', size);
+      const framed = await renderScene(scene, 2, 'photorealistic', size);
       expect(framed.png.equals(r.png)).toBe(false);
     },
   );
 
-  it('draws the 3D model’s walls (the viewer’s and the exports’), not its own reading, when given the model', async () => {
-    const { plan, drawing } = await readPlan(await bytes('dxf'));
-    const tall = buildScene(plan, { storeyHeight: 3.3 });
-    const r = await renderScene(drawing!, 1, 'photorealistic', 256, { scene: tall });
-    expect(r.wallTop - FLOOR_LEVEL).toBeCloseTo(3.3, 3);
-    // A wall only the model has (across the big room) appears in the render.
+  it('draws every wall the model has (an edited plan’s too)', async () => {
+    const { plan } = await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf');
+    // A wall only the edited model has (across the big room) appears in the render.
     const extra = buildScene({
       ...plan,
       walls: [...plan.walls, { a: [1000, 4500], b: [6000, 4500], thickness: 200 }],
     });
     const camera = defaultCameras(extra)[1];
-    const withWall = await renderScene(drawing!, 1, 'photorealistic', 256, {
-      scene: extra,
-      camera,
-    });
-    const without = await renderScene(drawing!, 1, 'photorealistic', 256, {
-      scene: buildScene(plan),
-      camera,
-    });
+    const withWall = await renderScene(extra, 1, 'photorealistic', 256, { camera });
+    const without = await renderScene(buildScene(plan), 1, 'photorealistic', 256, { camera });
     expect(withWall.png.equals(without.png)).toBe(false);
   });
 
   it('lays its floor and a flat roof over the model’s footprint (the viewer’s and the exports’)', async () => {
-    const { plan, drawing } = await readPlan(await bytes('dxf'));
-    const scene = buildScene(plan);
+    const scene = scenes.dxf;
     const [x0, x1] = [scene.bounds.min[0], scene.bounds.max[0]];
     const [z0, z1] = [scene.bounds.min[2], scene.bounds.max[2]];
-    // A footprint of the building's left half only: the renderer must take the model's, not its own reading.
+    // A footprint of the building's left half only: the renderer must take the model's.
     const xm = (x0 + x1) / 2;
     const half: [number, number][] = [
       [x0, z1],
@@ -334,19 +325,13 @@ describe('a camera placed on the 3D model', () => {
       target: centre,
       fovDeg: 30,
     };
-    const r = await renderScene(drawing!, 1, 'photorealistic', 256, {
-      scene: model,
+    const r = await renderScene(model, 1, 'photorealistic', 256, {
       camera,
       settings: readPrompt('flat roof').settings,
     });
-    const toPlan = (x: number, z: number) =>
-      [
-        x / scene.metresPerUnit + scene.planOrigin[0],
-        -z / scene.metresPerUnit + scene.planOrigin[1],
-      ] as const;
-    const roofTop = r.wallTop + 0.3;
+    const roofTop = r.wallTop + 0.3 - FLOOR_LEVEL;
     const at = (x: number, z: number) => {
-      const [px, py] = r.projectDrawing(...toPlan(x, z), roofTop);
+      const [px, py] = r.projectScene([x, roofTop, z]);
       return r.classes[Math.floor(py) * r.width + Math.floor(px)];
     };
     expect(at(x0 + (xm - x0) * 0.5, (z0 + z1) / 2)).toBe(5); // roof over the left half
@@ -356,15 +341,11 @@ describe('a camera placed on the 3D model', () => {
   it.each(['isometric', 'interior'] as const)(
     'names the camera on the model nearest to a %s render (drawn in its own projection) for Open in 3D',
     async (style) => {
-      const { plan, drawing } = await readPlan(await bytes('dxf'));
-      const scene = buildScene(plan);
-      const own = await renderScene(drawing!, 1, style, 256, { scene });
+      const scene = scenes.dxf;
+      const own = await renderScene(scene, 1, style, 256);
       expect(own.viewpoint).toBeDefined();
       // Rendered from that camera (as a placed camera), the building covers nearly the same pixels.
-      const fromViewpoint = await renderScene(drawing!, 1, style, 256, {
-        scene,
-        camera: own.viewpoint!,
-      });
+      const fromViewpoint = await renderScene(scene, 1, style, 256, { camera: own.viewpoint! });
       expect(fromViewpoint.viewpoint).toBeUndefined();
       const building = (r: SceneRender) => r.classes.map((c) => (c >= 2 ? 1 : 0));
       const [a, b] = [building(own), building(fromViewpoint)];

@@ -10,10 +10,10 @@ import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { SceneSettings } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
-import type { NormalisedDrawing } from '../drawings/types';
 import { gridCellIndex } from './grid-cell';
-import { fbm, hash2, hashBytes, mix, noise2, rand2, smoothstep } from './noise';
-import { buildPlan, type Plan } from './plan';
+import { modelPlan } from './model-plan';
+import { fbm, hash2, mix, noise2, rand2, sceneSeed, smoothstep } from './noise';
+import type { Plan } from './plan';
 import { describeRender, lookWithSettings, roofFor } from './prompt-look';
 import {
   type Camera,
@@ -39,10 +39,10 @@ export interface SceneRender {
   description: string;
   /** Per-pixel class: 0 sky/background, 1 ground, 2 floor/slab, 3 wall (incl. lintels, sills, frames), 4 glass, 5 roof. */
   classes: Uint8Array;
-  /** Drawing units (x, y) and a height in metres above the ground → image pixel [x, y]. */
-  projectDrawing: (x: number, y: number, zMetres: number) => [number, number];
-  /** Whether the drawing point at that height is the nearest surface at its pixel (not hidden). */
-  visible: (x: number, y: number, zMetres: number) => boolean;
+  /** A point of the 3D model (scene metres, Y up) → image pixel [x, y]. */
+  projectScene: (p: Vec3) => [number, number];
+  /** Whether that point of the model is the nearest surface at its pixel (not hidden). */
+  visible: (p: Vec3) => boolean;
   /** Height of the wall tops in this render (cut-away views cut them), metres above the ground. */
   wallTop: number;
   plan: Plan;
@@ -306,17 +306,14 @@ function skyColour(ctx: Ctx, px: number, py: number, out: number[]) {
   }
 }
 
-/** Renders one variation and keeps what tests and the benchmark need (classes, projection, timings). */
+/** Renders one variation of the 3D model and keeps what tests and the benchmark need (classes, projection, timings). */
 export async function renderScene(
-  drawing: NormalisedDrawing,
+  scene: Scene,
   variation: VariationNumber,
   style: RenderStyle,
   size = 1024,
   options: {
-    storeyHeight?: number;
-    /** The 3D model (shared/scene): its walls are rendered instead of the renderer's own reading. */
-    scene?: Scene;
-    /** A camera on that model to render from (else the style's framing). */
+    /** A camera on the model to render from (else the style's framing). */
     camera?: SceneCamera;
     /** What the prompt asked for (materials, roof, site, season, time, weather, mood). */
     settings?: SceneSettings;
@@ -331,9 +328,7 @@ export async function renderScene(
     timings[name] = Math.round((now - mark) * 10) / 10;
     mark = now;
   };
-  const read = buildPlan(drawing);
-  // The walls stand as high as the 3D model's (the viewer and exports build at the same height).
-  const plan = options.storeyHeight ? { ...read, wallHeight: options.storeyHeight } : read;
+  const plan = modelPlan(scene);
   lap('plan');
   const settings = options.settings ?? {};
   const styled = lookWithSettings((v) => lookFor(style, v), variation, settings, options.neutral);
@@ -341,33 +336,27 @@ export async function renderScene(
   const look: Look = roof
     ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
     : styled;
-  const model = options.scene;
-  const toWorld = model ? sceneToWorld(model, drawing, plan) : null;
   const mesh = buildMesh(
     plan,
     { cutHeight: look.cutHeight, groundScale: look.groundScale, ...(roof ? { roof: roof.kind } : {}) },
-    model && toWorld ? { scene: model, toWorld } : undefined,
+    { scene, toWorld: sceneToWorld },
   );
   const W = size;
   const H = size;
   // A camera the user placed on the 3D model, else the style's own framing.
-  const placed =
-    options.scene && options.camera
-      ? worldCamera({ scene: options.scene, camera: options.camera }, drawing, plan)
-      : null;
+  const placed = options.camera ? worldCamera(options.camera) : null;
   const cam = placed
     ? lookAtCamera(placed.eye, placed.target, placed.fovDeg, W, H)
     : fitCamera(mesh.box, { ...look.camera, width: W, height: H });
   const frame = rasterize(mesh, cam, { twoSided: (m) => m === MAT.glass });
   const box = mesh.box;
-  const viewpoint =
-    toWorld && !placed
-      ? viewpointOf(
-          cam,
-          [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) / 2],
-          worldToScene(toWorld),
-        )
-      : undefined;
+  const viewpoint = placed
+    ? undefined
+    : viewpointOf(
+        cam,
+        [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) / 2],
+        worldToScene,
+      );
   lap('raster');
   const sunDir = directionFrom(look.sun.azimuth, look.sun.elevation);
   const shadowLen = Math.min(mesh.box.maxZ / Math.tan((Math.max(look.sun.elevation, 5) * Math.PI) / 180), 60);
@@ -381,7 +370,7 @@ export async function renderScene(
   const shadowCam = lightCamera(sbox, sunDir, SHADOW_SIZE);
   const shadow = rasterize(mesh, shadowCam, { skip: (m) => m === MAT.ground || m === MAT.glass });
   lap('shadow');
-  const seed = hashBytes(drawing.png);
+  const seed = sceneSeed(scene);
   const ctx: Ctx = {
     look,
     plan,
@@ -415,14 +404,12 @@ export async function renderScene(
     .png({ compressionLevel: 6 })
     .toBuffer();
   lap('encode');
-  const projectDrawing = (x: number, y: number, z: number): [number, number] => {
-    const [wx, wy] = plan.toWorld(x, y);
-    const [sx, sy] = project(cam, wx, wy, z);
+  const projectScene = (p: Vec3): [number, number] => {
+    const [sx, sy] = project(cam, ...sceneToWorld(p));
     return [sx, sy];
   };
-  const visible = (x: number, y: number, z: number) => {
-    const [wx, wy] = plan.toWorld(x, y);
-    const [sx, sy, d] = project(cam, wx, wy, z);
+  const visible = (p: Vec3) => {
+    const [sx, sy, d] = project(cam, ...sceneToWorld(p));
     const px = Math.floor(sx);
     const py = Math.floor(sy);
     if (px < 0 || py < 0 || px >= W || py >= H) return false;
@@ -436,7 +423,7 @@ export async function renderScene(
     height: H,
     description: describeRender(look.description, settings, variation),
     classes,
-    projectDrawing,
+    projectScene,
     visible,
     wallTop: mesh.wallTop,
     plan,

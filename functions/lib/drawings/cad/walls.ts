@@ -7,6 +7,7 @@ import {
   gridAlongSegments,
   gridCellKey,
   indexCellSize,
+  median,
   pointSegmentDistance,
 } from '../../../../shared/plan/geometry';
 import type { Arc, Bounds, Segment } from '../types';
@@ -285,12 +286,6 @@ interface Scale {
   metresPerUnit: number;
   source: ScaleSource;
   note?: string;
-}
-
-function median(values: number[]): number | null {
-  if (!values.length) return null;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * Reads one uploaded file into its plan model and stores it: the plan, the drawing's line picture, the file's
+ * preview and thumbnail at the first read, and the outcome on the file. The read-plan task runs it after an upload
+ * or a correction; a generation of a file with no stored plan (uploaded before plans were read) runs it once too.
+ * Idempotent: reading again gives the same plan and overwrites the same objects.
+ */
+import { checkPlan } from '../../../shared/plan/check';
+import { placeholderPlan } from '../../../shared/plan/placeholder';
+import type { PlanModel } from '../../../shared/plan/schema';
+import { type FileItem, setFilePlanState, setThumbnailIfNone } from '../db/projects';
+import { imagePreview, thumbnailOf } from '../drawings/preview';
+import { env } from '../env';
+import { drawingKeys, fileThumbnailKey, saveDrawingPicture } from '../generation/drawing-store';
+import { logger } from '../logger';
+import { previewKeyOf, readObject, writeObject } from '../storage';
+import { savePlan } from './plan-store';
+import { readPlan } from './read-plan';
+
+const UNEXPECTED_FAILURE =
+  'Planform could not read this drawing because of an error on our side. Try again later, or save the drawing in another format (PDF, DXF or PNG) and upload it again.';
+
+const log = logger.child({ task: 'read-plan' });
+
+/**
+ * Storage errors propagate (the caller retries); an unexpected error while reading would fail the same way every
+ * time, so the plan says so instead.
+ */
+export async function readFilePlan(file: FileItem): Promise<PlanModel> {
+  const started = performance.now();
+  const bytes = await readObject(env.uploadsBucket, file.storagePath);
+  let result: Awaited<ReturnType<typeof readPlan>>;
+  try {
+    result = await readPlan({
+      bytes,
+      fileName: file.originalName,
+      contentType: file.contentType,
+      ...(file.planCorrections ? { corrections: file.planCorrections } : {}),
+    });
+  } catch (error) {
+    log.error('reading the plan failed unexpectedly', { fileId: file.id, error });
+    const failed = placeholderPlan(file.originalName, 'failed', UNEXPECTED_FAILURE);
+    result = { plan: { ...failed, check: checkPlan(failed) } };
+  }
+  const { plan, drawing } = result;
+  const preview = file.previewKey ? null : await previewOf(file, bytes);
+  if (drawing) await saveDrawingPicture(file.id, drawing.png);
+  await savePlan(file.id, plan);
+  const message = plan.message ?? (plan.status === 'failed' ? 'The drawing could not be read.' : undefined);
+  await setFilePlanState(file, {
+    status: plan.status,
+    ...(message ? { message } : {}),
+    ...(plan.check ? { verdict: plan.check.verdict } : {}),
+    // Images show a bounded copy of themselves; PDF and CAD files (and images that cannot be decoded) their
+    // line drawing.
+    ...(preview
+      ? { previewKey: preview }
+      : drawing && !file.previewKey
+        ? { previewKey: drawingKeys(file.id).png }
+        : {}),
+  });
+  // Once, at the first read (a correction reads the plan again, not the picture).
+  if (!file.previewKey)
+    await storeThumbnail(file, preview ? await readObject(env.rendersBucket, preview) : drawing?.png);
+  log.info('plan read', {
+    fileId: file.id,
+    status: plan.status,
+    walls: plan.walls.length,
+    rooms: plan.rooms.length,
+    ms: Math.round(performance.now() - started),
+  });
+  return plan;
+}
+
+/** Stores the file's card thumbnail and makes it the project's picture when the project has none yet. */
+async function storeThumbnail(file: { id: string; projectId: string }, image: Buffer | undefined) {
+  if (!image) return;
+  try {
+    const key = fileThumbnailKey(file.id);
+    await writeObject(env.rendersBucket, key, await thumbnailOf(image), 'image/webp');
+    await setThumbnailIfNone(file.projectId, key);
+  } catch (error) {
+    log.warn('no thumbnail for this file', { fileId: file.id, error });
+  }
+}
+
+/** Stores an image upload's preview and answers its key; null for other files or an image that cannot be decoded. */
+async function previewOf(
+  file: { id: string; fileType?: string | null },
+  bytes: Buffer,
+): Promise<string | null> {
+  if (file.fileType !== 'image') return null;
+  try {
+    const key = previewKeyOf(file.id, 'webp');
+    await writeObject(env.rendersBucket, key, await imagePreview(bytes), 'image/webp');
+    return key;
+  } catch (error) {
+    log.warn('no preview for this image', { fileId: file.id, error });
+    return null;
+  }
+}
