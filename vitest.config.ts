@@ -41,9 +41,11 @@ export default defineConfig({
           environment: 'node',
           include: [
             'shared/**/*.test.ts',
+            'engine/**/*.test.ts',
             'functions/**/*.test.ts',
             'infra/local/**/*.test.ts',
             'infra/lint/**/*.test.ts',
+            'infra/docs/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts'],

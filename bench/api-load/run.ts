@@ -7,7 +7,7 @@
  * Any non-2xx answer or network error counts as an error; the bench exits non-zero when there is one.
  * Run: npm run bench:api-load
  */
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { pngFixture } from '../../functions/test/upload-fixtures';
 import { spawnLocalCloud } from '../../infra/local/spawn';
 import { apiClient, signInWithPassword, signUpUser, upload } from '../lib/cloud-client';

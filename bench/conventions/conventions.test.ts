@@ -5,7 +5,7 @@
  * `npm run bench:conventions -- --seed <seed> --cell <cell>`.
  */
 import { describe, expect, it } from 'vitest';
-import { readPlan } from '../../functions/lib/plan/read-plan';
+import { readPlan } from '../../engine/plan/read-plan';
 import { CELLS, makeDrawing } from './conventions';
 import { drawingSeed } from './random';
 import { scoreDrawing } from './score';

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { freePort } from '../../infra/local/net';
 import { signInWithPassword, signUpUser, upload } from '../lib/cloud-client';
 import { type CloudProcess, startCloudProcess } from '../lib/cloud-process';

@@ -1,6 +1,6 @@
 /** bench/crash-safety: the uploads and projects the kill interrupts, every file unique. */
 
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { pngFixture } from '../../functions/test/upload-fixtures';
 import type { CloudProcess } from '../lib/cloud-process';
 import { UPLOAD_CLIENTS } from './config';

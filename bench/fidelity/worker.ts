@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { readPlan } from '../../functions/lib/plan/read-plan';
+import { readPlan } from '../../engine/plan/read-plan';
 
 const [file, out] = process.argv.slice(2);
 if (!file || !out) throw new Error('usage: worker.ts <drawing> <out.json>');

@@ -3,8 +3,8 @@
  * its 3D model built, and variation 1 rendered at 4096 px by the local renderer, as the export task does.
  * Run by bench/generation/run.ts; prints one line.
  */
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
-import { localImageProvider } from '../../functions/lib/render';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
+import { localImageProvider } from '../../functions/lib/providers/local';
 import { variationCamera } from '../../shared/scene/cameras';
 import { sceneOfFile } from '../lib/fixture-scene';
 

@@ -7,7 +7,7 @@
  * Run: npm run bench:generation
  */
 import { execFileSync } from 'node:child_process';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { spawnLocalCloud } from '../../infra/local/spawn';
 import type { Generation } from '../../shared/schemas/generations';
 import { apiClient, signInWithPassword, upload } from '../lib/cloud-client';

@@ -2,7 +2,7 @@
  * A drawing's 3D model as the product builds it: read into its plan (`readPlan`, corrections optional), then the
  * scene (`buildScene`). For tests and benchmarks of what comes after the reader (the renderer, the providers).
  */
-import { readPlan } from '../../functions/lib/plan/read-plan';
+import { readPlan } from '../../engine/plan/read-plan';
 import type { PlanCorrections, PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import type { Scene, SceneOptions } from '../../shared/scene/types';

@@ -47,7 +47,7 @@ const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
 if (!process.argv.includes('--quick')) {
   if (!existsSync(corpus)) console.log(`(corpus not found at ${corpus}: synthetic plans only)`);
   else {
-    const { readPlan } = await import('../../functions/lib/plan/read-plan');
+    const { readPlan } = await import('../../engine/plan/read-plan');
     for (const folder of ['dxf', 'dwg', 'pdf', 'raster']) {
       const dir = join(corpus, folder);
       if (!existsSync(dir)) continue;

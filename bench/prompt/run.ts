@@ -6,12 +6,12 @@
  *   npm run bench:prompt [-- --size 512]
  */
 import sharp from 'sharp';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
-import { type ClassStats, classStats } from '../../functions/lib/render/image-stats';
-import { renderScene } from '../../functions/lib/render/render';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
+import { renderScene } from '../../engine/render/render';
 import { styleFromPrompt } from '../../shared/domain';
 import { readPrompt } from '../../shared/prompt/scene-settings';
 import { sceneOfFile } from '../lib/fixture-scene';
+import { type ClassStats, classStats } from '../lib/image-stats';
 
 const sizeArg = process.argv.indexOf('--size');
 const SIZE = sizeArg > 0 ? Number(process.argv[sizeArg + 1]) : 512;

@@ -5,8 +5,8 @@
  */
 
 import sharp from 'sharp';
-import { planDxf, planDxfBinary, planPdf, planPng } from '../../functions/lib/drawings/fixtures/plan';
-import { renderScene } from '../../functions/lib/render/render';
+import { planDxf, planDxfBinary, planPdf, planPng } from '../../engine/drawing/fixtures/plan';
+import { renderScene } from '../../engine/render/render';
 import { RENDER_STYLES, VARIATION_NUMBERS } from '../../shared/domain';
 import { sceneOfFile } from '../lib/fixture-scene';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { spawnLocalCloud } from '../../infra/local/spawn';
 import { PLAN_MODEL_VERSION, type PlanModel } from '../../shared/plan/schema';
 import { apiClient, signInWithPassword, signUpUser, upload } from '../lib/cloud-client';

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, TABLE_NAME } from '../../infra/local/names';
 import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
 import { ROUTES } from '../../shared/api';
@@ -15,7 +16,6 @@ import type {
   SystemSetting,
   SystemSettingList,
 } from '../../shared/schemas/admin';
-import { planDxf } from '../lib/drawings/fixtures/plan';
 import { newId } from '../lib/ids';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';

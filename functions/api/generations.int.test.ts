@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
 import { type Generation, sceneCameraSchema } from '../../shared/schemas/generations';
 import type { ProjectDetail } from '../../shared/schemas/projects';
-import { planDxf } from '../lib/drawings/fixtures/plan';
 import { localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
 

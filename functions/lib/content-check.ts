@@ -1,6 +1,6 @@
+import { sniffFormat } from '../../engine/drawing/file-format';
 import { FILE_KINDS, type FileKind, type FileType, fileKindOfExtension } from '../../shared/domain';
 import { fileExtension } from '../../shared/schemas/projects';
-import { sniffFormat } from './file-format';
 
 /** Detects the real format by its content (`sniffFormat`, the readers' detector too), whatever the file is called. */
 export function detectFormat(head: Buffer, truncated = false): FileKind | null {

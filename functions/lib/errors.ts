@@ -1,3 +1,4 @@
+import { DrawingError, type DrawingErrorCode } from '../../engine/drawing/errors';
 import type { ErrorCode } from '../../shared/schemas/common';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -29,6 +30,19 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = STATUS[code];
   }
+}
+
+/** A reader's code as the API answers it: a file it cannot read is 422, one too large to read 413. */
+const DRAWING_ERROR_CODES: Record<DrawingErrorCode, ErrorCode> = {
+  UNREADABLE: 'UNPROCESSABLE',
+  TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+};
+
+/** An engine's DrawingError as the API's error; anything else unchanged. */
+export function fromDrawingError(error: unknown): unknown {
+  return error instanceof DrawingError
+    ? new AppError(DRAWING_ERROR_CODES[error.code], error.message, error.details)
+    : error;
 }
 
 export const badRequest = (message: string, details?: unknown) =>

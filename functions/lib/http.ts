@@ -13,7 +13,14 @@ import {
   type RouteSpec,
 } from '../../shared/api/contract';
 import { recordActivity } from './activity';
-import { AppError, badRequest, isDependencyOutage, notFound, serviceUnavailable } from './errors';
+import {
+  AppError,
+  badRequest,
+  fromDrawingError,
+  isDependencyOutage,
+  notFound,
+  serviceUnavailable,
+} from './errors';
 import { type Logger, logger as rootLogger } from './logger';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -153,7 +160,8 @@ export function createHttpHandler<R extends FeatureRoutes>(
         typeof userId === 'string' ? recordActivity(userId, log) : undefined,
       ]);
       return { ...result, headers: { ...SECURITY_HEADERS, ...result.headers } };
-    } catch (error) {
+    } catch (thrown) {
+      const error = fromDrawingError(thrown);
       if (error instanceof AppError) {
         if (error.status >= 500) log.error('request failed', { error });
         return errorResult(error);

@@ -22,7 +22,7 @@ import { logger } from '../lib/logger';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { fitToLongSide, upscaleWithStability } from '../lib/providers/bedrock-upscale';
 import { ModelUnavailableError } from '../lib/providers/errors';
-import { localImageProvider } from '../lib/render';
+import { localImageProvider } from '../lib/providers/local';
 import { readObject, writeObject } from '../lib/storage';
 
 const eventSchema = z.object({

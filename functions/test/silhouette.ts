@@ -139,8 +139,14 @@ export function lineDrawingSilhouette(grey: Uint8Array, width: number, height: n
       stack.push(i);
     }
   };
-  for (let x = 0; x < width; x++) push(x), push((height - 1) * width + x);
-  for (let y = 0; y < height; y++) push(y * width), push(y * width + width - 1);
+  for (let x = 0; x < width; x++) {
+    push(x);
+    push((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    push(y * width);
+    push(y * width + width - 1);
+  }
   while (stack.length) {
     const i = stack.pop()!;
     const x = i % width;

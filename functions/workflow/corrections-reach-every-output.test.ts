@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IfcAPI } from 'web-ifc';
 import { type Entity, lineEntity, rectEntity, writeDxf } from '../../bench/conventions/dxf-writer';
+import { readPlan } from '../../engine/plan/read-plan';
+import { renderScene } from '../../engine/render/render';
 import type { PlanCorrections, PlanModel } from '../../shared/plan/schema';
 import { readPrompt } from '../../shared/prompt/scene-settings';
 import { buildScene } from '../../shared/scene/build';
@@ -17,9 +19,7 @@ import { sceneToIfc } from '../../shared/scene/ifc';
 import { sceneLayers } from '../../shared/scene/nodes';
 import type { Scene } from '../../shared/scene/types';
 import { modelView } from '../lib/generation/model-view';
-import { readPlan } from '../lib/plan/read-plan';
 import { sceneConditionImage } from '../lib/providers/conditioning';
-import { renderScene } from '../lib/render/render';
 import {
   glbTriangles,
   ifcTriangles,

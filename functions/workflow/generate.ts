@@ -1,3 +1,4 @@
+import { geometryScore } from '../../engine/render/geometry-score';
 import type { ImageProviderId } from '../../shared/domain';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import { getSetting } from '../lib/db/settings';
@@ -7,7 +8,6 @@ import { type Logger, logger } from '../lib/logger';
 import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
 import type { ImageRequest } from '../lib/providers/types';
-import { geometryScore } from '../lib/render/geometry-score';
 import { readObject, writeObject } from '../lib/storage';
 import { DrawingUnreadableError } from './prepare';
 import { parseTaskInput, type VariationInput, variationInputSchema } from './types';

@@ -6,6 +6,8 @@ import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { planDxf, planPng } from '../../engine/drawing/fixtures/plan';
+import { readPlan } from '../../engine/plan/read-plan';
 import { createInvoker } from '../../infra/local/functions';
 import {
   LOCAL_CREDENTIALS,
@@ -21,17 +23,15 @@ import type { ProjectDetail } from '../../shared/schemas/projects';
 import type { Caller } from '../lib/auth';
 import { getGeneration, getRenders } from '../lib/db/generations';
 import { setFilePlanState } from '../lib/db/projects';
-import { planDxf, planPng } from '../lib/drawings/fixtures/plan';
 import { drawingKeys } from '../lib/generation/drawing-store';
 import { refineRender, retryRender, startGeneration } from '../lib/generation/service';
 import { executionNameOf, type StartExecution } from '../lib/generation/starter';
 import { logger } from '../lib/logger';
 import { planKey } from '../lib/plan/plan-key';
 import { loadPlan, savePlan } from '../lib/plan/plan-store';
-import { readPlan } from '../lib/plan/read-plan';
 import { ContentFilteredError, ProviderThrottledError } from '../lib/providers';
+import { localImageProvider } from '../lib/providers/local';
 import type { ImageProvider, ImageRequest } from '../lib/providers/types';
-import { localImageProvider } from '../lib/render';
 import { readObject } from '../lib/storage';
 import { overrideImageProvider } from '../test/image-provider-stand-in';
 import { localAws } from '../test/local-aws';

@@ -12,7 +12,7 @@ import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-s
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { drawingKeys } from '../../functions/lib/generation/drawing-store';
 import { planKey } from '../../functions/lib/plan/plan-key';
 import { localAws } from '../../functions/test/local-aws';

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { api, createUser, localCloud, signIn as signInApi } from '../../infra/local/testing';
 import { type BrowserSession, openBrowser, toastTexts } from './browser';
 

@@ -6,7 +6,7 @@
 import { QUICK_PROMPTS } from '@shared/constants';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { pngFixture } from '../../functions/test/upload-fixtures';
 import { createUser, localCloud } from '../../infra/local/testing';

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { newProject, uploadFile } from '../../functions/test/projects-client';
 import { api, createUser, localCloud } from '../../infra/local/testing';
 import { type BrowserSession, openBrowser } from './browser';

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planDxf } from '../../functions/lib/drawings/fixtures/plan';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { api, createUser, localCloud } from '../../infra/local/testing';
 import { type BrowserSession, openBrowser } from './browser';

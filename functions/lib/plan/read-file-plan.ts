@@ -4,17 +4,18 @@
  * or a correction; a generation of a file with no stored plan (uploaded before plans were read) runs it once too.
  * Idempotent: reading again gives the same plan and overwrites the same objects.
  */
+
+import { imagePreview, thumbnailOf } from '../../../engine/drawing/preview';
+import { readPlan } from '../../../engine/plan/read-plan';
 import { checkPlan } from '../../../shared/plan/check';
 import { placeholderPlan } from '../../../shared/plan/placeholder';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { type FileItem, setFilePlanState, setThumbnailIfNone } from '../db/projects';
-import { imagePreview, thumbnailOf } from '../drawings/preview';
 import { env } from '../env';
 import { drawingKeys, fileThumbnailKey, saveDrawingPicture } from '../generation/drawing-store';
 import { logger } from '../logger';
 import { previewKeyOf, readObject, writeObject } from '../storage';
 import { savePlan } from './plan-store';
-import { readPlan } from './read-plan';
 
 const UNEXPECTED_FAILURE =
   'Planform could not read this drawing because of an error on our side. Try again later, or save the drawing in another format (PDF, DXF or PNG) and upload it again.';

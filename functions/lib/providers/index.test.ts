@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IMAGE_PROVIDERS } from '../../../shared/domain';
-import { localImageProvider } from '../render';
 import { DEFAULT_MODEL_IDS, getImageProvider, MODEL_IDS } from '.';
+import { localImageProvider } from './local';
 
 afterEach(() => {
   delete process.env.BEDROCK_STABILITY_MODEL_ID;

@@ -1,10 +1,10 @@
 /**
  * Image providers by id (System Settings → `ai_model_primary`): `local` is the software renderer in
- * functions/lib/render; the `bedrock-*` ids are Amazon Bedrock models (bedrock-image.ts). See README.md.
+ * engine/render; the `bedrock-*` ids are Amazon Bedrock models (bedrock-image.ts). See README.md.
  */
 import type { ImageProviderId } from '../../../shared/domain';
-import { localImageProvider } from '../render';
 import { createBedrockImageProvider } from './bedrock-image';
+import { localImageProvider } from './local';
 import type { ImageProvider } from './types';
 
 export {

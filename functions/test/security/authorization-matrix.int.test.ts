@@ -13,11 +13,11 @@
  * No response carries another fixture user's e-mail or id, except admin routes answered to administrators.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planDxf } from '../../../engine/drawing/fixtures/plan';
 import { api } from '../../../infra/local/testing';
 import { ROUTES, type RouteDef, routeKey } from '../../../shared/api';
 import type { Generation } from '../../../shared/schemas/generations';
 import type { ProjectSummary, UploadTicket } from '../../../shared/schemas/projects';
-import { planDxf } from '../../lib/drawings/fixtures/plan';
 import { newId } from '../../lib/ids';
 import { newProject, uploadFile } from '../projects-client';
 import {

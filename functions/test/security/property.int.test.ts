@@ -18,6 +18,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { planDxf } from '../../../engine/drawing/fixtures/plan';
 import { api, localCloud } from '../../../infra/local/testing';
 import { ROUTES, type RouteDef, routeKey } from '../../../shared/api';
 import { MAX_FILE_BYTES, ROLES, SETTING_CATEGORIES, TEMPLATE_CATEGORIES } from '../../../shared/constants';
@@ -48,7 +49,6 @@ import {
   publicProjectQuerySchema,
   updateProjectSchema,
 } from '../../../shared/schemas/projects';
-import { planDxf } from '../../lib/drawings/fixtures/plan';
 import { newId } from '../../lib/ids';
 import { newProject, planRead, uploadFile } from '../projects-client';
 import {

@@ -15,6 +15,7 @@ import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pngHeaderOnly } from '../../../engine/drawing/fixtures/plan';
 import { api, localCloud } from '../../../infra/local/testing';
 import { MAX_FILE_BYTES } from '../../../shared/constants';
 import type {
@@ -23,7 +24,6 @@ import type {
   PublicProject,
   UploadTicket,
 } from '../../../shared/schemas/projects';
-import { pngHeaderOnly } from '../../lib/drawings/fixtures/plan';
 import { downloadName } from '../../lib/storage';
 import { localAws } from '../local-aws';
 import { newProject, postToS3 } from '../projects-client';

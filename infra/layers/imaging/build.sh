@@ -14,7 +14,7 @@ npm install --no-audit --no-fund --omit=dev --os=linux --cpu=arm64 --libc=glibc 
   "sharp@$(version sharp)" "@napi-rs/canvas@$(version @napi-rs/canvas)" \
   "pdfjs-dist@$(version pdfjs-dist)" "@mlightcad/libredwg-web@$(version @mlightcad/libredwg-web)" \
   "tesseract.js@$(version tesseract.js)" "@tesseract.js-data/eng@$(version @tesseract.js-data/eng)"
-# OCR runs its LSTM engine only (functions/lib/drawings/ocr.ts): the cores without it and the legacy English data
+# OCR runs its LSTM engine only (engine/drawing/ocr.ts): the cores without it and the legacy English data
 # are never loaded, and would take 36 MB of the 250 MB Lambda allows.
 rm -f node_modules/tesseract.js-core/tesseract-core{,-simd,-relaxedsimd}.{js,wasm,wasm.js}
 rm -rf node_modules/@tesseract.js-data/eng/4.0.0

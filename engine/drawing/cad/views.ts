@@ -1,0 +1,168 @@
+/**
+ * Views on a CAD sheet: the sheet border is set aside, the rest is grouped into clusters of drawing separated by
+ * white space (a plan, its elevations, sections, details, a title block…). Pure geometry; bounded by a fixed grid.
+ */
+import { dilateSquare } from '../../../shared/plan/grid-mask';
+import type { Bounds, Segment } from '../types';
+
+const GRID_SIDE = 512;
+
+export function boundsOfSegments(segments: Iterable<Segment>): Bounds | null {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x1, y1, x2, y2] of segments) {
+    minX = Math.min(minX, x1, x2);
+    minY = Math.min(minY, y1, y2);
+    maxX = Math.max(maxX, x1, x2);
+    maxY = Math.max(maxY, y1, y2);
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
+
+/**
+ * Segments of a sheet border: lines on the outer rectangle of the drawing that keep a clear margin from everything
+ * else (a plan's own outer walls also lie on its extents, but the rest of the plan touches them). Up to two nested
+ * frames are found.
+ */
+export function borderSegments(
+  segments: readonly Segment[],
+  bounds: Bounds,
+  wallGap: { min: number; max: number },
+): Uint8Array {
+  const border = new Uint8Array(segments.length);
+  let extents: Bounds | null = bounds;
+  for (let round = 0; round < 2 && extents; round++) {
+    const e: Bounds = extents;
+    const w = e.maxX - e.minX;
+    const h = e.maxY - e.minY;
+    const eps = Math.max(w, h) * 0.002;
+    const candidate = new Uint8Array(segments.length);
+    segments.forEach(([x1, y1, x2, y2], i) => {
+      if (border[i]) return;
+      const horizontal = Math.abs(y1 - y2) <= eps;
+      const vertical = Math.abs(x1 - x2) <= eps;
+      const length = Math.hypot(x2 - x1, y2 - y1);
+      const onHorizontalSide = horizontal && (Math.abs(y1 - e.minY) <= eps || Math.abs(y1 - e.maxY) <= eps);
+      const onVerticalSide = vertical && (Math.abs(x1 - e.minX) <= eps || Math.abs(x1 - e.maxX) <= eps);
+      if ((onHorizontalSide && length >= w * 0.3) || (onVerticalSide && length >= h * 0.3)) candidate[i] = 1;
+    });
+    const rest = boundsOfSegments(segments.filter((_, i) => !border[i] && !candidate[i]));
+    const margin = Math.max(w, h) * 0.008;
+    const clear =
+      rest !== null &&
+      rest.minX - e.minX >= margin &&
+      e.maxX - rest.maxX >= margin &&
+      rest.minY - e.minY >= margin &&
+      e.maxY - rest.maxY >= margin;
+    // An outer wall's face has its other face a wall's thickness inside it; a border does not.
+    const faces = new Uint8Array(segments.length);
+    segments.forEach((_, i) => {
+      if (candidate[i]) faces[i] = 1;
+    });
+    const looksLikeWall = segments.some(
+      (seg, i) => candidate[i] && hasParallelPartner(seg, segments, faces, wallGap, 0.5),
+    );
+    if (!clear || looksLikeWall) break;
+    candidate.forEach((c, i) => {
+      if (c) border[i] = 1;
+    });
+    extents = rest;
+  }
+  return border;
+}
+
+/** True when another (non-excluded) segment runs parallel to `seg` `gap` away along ≥ `share` of its length. */
+function hasParallelPartner(
+  seg: Segment,
+  segments: readonly Segment[],
+  exclude: Uint8Array,
+  gap: { min: number; max: number },
+  share: number,
+): boolean {
+  const [x1, y1, x2, y2] = seg;
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  if (len === 0) return false;
+  const ux = (x2 - x1) / len;
+  const uy = (y2 - y1) / len;
+  let covered = 0;
+  for (let j = 0; j < segments.length; j++) {
+    if (exclude[j]) continue;
+    const [a1, b1, a2, b2] = segments[j]!;
+    const l2 = Math.hypot(a2 - a1, b2 - b1);
+    if (l2 === 0 || Math.abs(((a2 - a1) * ux + (b2 - b1) * uy) / l2) < 0.999) continue;
+    const offset = Math.abs(-(a1 - x1) * uy + (b1 - y1) * ux);
+    if (offset < gap.min || offset > gap.max) continue;
+    const p = (a1 - x1) * ux + (b1 - y1) * uy;
+    const q = (a2 - x1) * ux + (b2 - y1) * uy;
+    covered += Math.max(0, Math.min(len, Math.max(p, q)) - Math.max(0, Math.min(p, q)));
+    if (covered >= len * share) return true;
+  }
+  return false;
+}
+
+/**
+ * Groups segments into views: cells touched by a segment, grown by `gapFraction` of the sheet's longest side, are
+ * joined into connected regions; each segment belongs to the region under its midpoint. Returns a view index per
+ * segment (-1 for skipped ones) and the number of views.
+ */
+export function clusterViews(
+  segments: readonly Segment[],
+  skip: Uint8Array,
+  bounds: Bounds,
+  gapFraction = 0.012,
+): { view: Int32Array; count: number } {
+  const extent = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) || 1;
+  const cell = extent / GRID_SIDE;
+  const w = Math.floor((bounds.maxX - bounds.minX) / cell) + 1;
+  const h = Math.floor((bounds.maxY - bounds.minY) / cell) + 1;
+  const ink = new Uint8Array(w * h);
+  const cellOf = (x: number, y: number): [number, number] => [
+    Math.min(w - 1, Math.max(0, Math.floor((x - bounds.minX) / cell))),
+    Math.min(h - 1, Math.max(0, Math.floor((y - bounds.minY) / cell))),
+  ];
+  segments.forEach(([x1, y1, x2, y2], i) => {
+    if (skip[i]) return;
+    const steps = Math.min(4 * GRID_SIDE, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / cell) + 1);
+    for (let s = 0; s <= steps; s++) {
+      const [cx, cy] = cellOf(x1 + ((x2 - x1) * s) / steps, y1 + ((y2 - y1) * s) / steps);
+      ink[cy * w + cx] = 1;
+    }
+  });
+  const grow = Math.max(1, Math.round(gapFraction * GRID_SIDE));
+  const grown = dilateSquare(ink, w, h, grow);
+  const label = new Int32Array(w * h).fill(-1);
+  let count = 0;
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!grown[start] || label[start] !== -1) continue;
+    label[start] = count;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const j = ny * w + nx;
+          if (grown[j] && label[j] === -1) {
+            label[j] = count;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    count++;
+  }
+  const view = new Int32Array(segments.length).fill(-1);
+  segments.forEach(([x1, y1, x2, y2], i) => {
+    if (skip[i]) return;
+    const [cx, cy] = cellOf((x1 + x2) / 2, (y1 + y2) / 2);
+    view[i] = label[cy * w + cx]!;
+  });
+  return { view, count };
+}

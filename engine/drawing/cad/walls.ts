@@ -1,0 +1,923 @@
+/**
+ * From the flattened CAD drawing to walls: the sheet is split into views, each view is named (plan, elevation,
+ * section) from its titles, layers and geometry, the plan view is chosen, the scale is checked against door swings
+ * and wall thicknesses, and double-line walls are paired into walls with their thickness.
+ */
+import {
+  gridAlongSegments,
+  gridCellKey,
+  indexCellSize,
+  median,
+  pointSegmentDistance,
+} from '../../../shared/plan/geometry';
+import type { Arc, Bounds, Segment } from '../types';
+import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
+import { linesCuttingWalls } from './crossings';
+import { beyondDimensionChains } from './dimension-frame';
+import { glazing } from './glazing';
+import { keepHatchedStretches } from './hatched-walls';
+import type { Flattened, PlacedText, Stroke } from './model';
+import { drawnInSingleLines } from './single-line';
+import { stackedSteps } from './steps';
+import { withoutIsolatedStubs } from './stubs';
+import { arrows, voidCrosses } from './symbols';
+import { borderSegments, boundsOfSegments, clusterViews } from './views';
+import { pairParallelLines } from './wall-pairs';
+
+export type CadViewKind = 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
+
+export interface CadView {
+  id: string;
+  label: string;
+  kind: CadViewKind;
+  bounds: Bounds;
+  /**
+   * The walls of another plan of the same building on the sheet (a second state, a services plan over the same
+   * walls, another floor), for the overlay; the 3D model is built from the chosen view only.
+   */
+  walls?: { seg: Segment; thickness: number }[];
+}
+
+export type ScaleSource = 'file' | 'inferred' | 'guessed';
+
+export interface WallSplit {
+  /** Wall centrelines, drawing units. */
+  walls: Segment[];
+  /** Thickness of each wall, drawing units. */
+  thickness: number[];
+  /** Unpaired lines touching walls: not walls, but they close rooms (the faces of a wall mass, a jamb). */
+  closers: Segment[];
+  details: Segment[];
+  arcs: Arc[];
+  warnings: string[];
+  metresPerUnit: number;
+  scaleSource: ScaleSource;
+  views: CadView[];
+  /** The view the walls come from (null when none holds a plan). */
+  view: CadView | null;
+  /** Why there are no walls, in words for the user. */
+  noPlanReason?: string;
+}
+
+interface Limits {
+  maxWallSegments: number;
+  maxDetailSegments: number;
+  maxArcs: number;
+}
+
+/** Standard drawing units, metres per unit. */
+const UNIT_CANDIDATES = [1, 0.01, 0.001, 0.0254, 0.3048];
+/** Metres per PDF point. */
+const POINT_M = 0.0254 / 72;
+/**
+ * Scales a sheet is plotted at, as metres per point: metric 1:20 to 1:500, imperial 1" = 1'-0" to 1/16" = 1'-0",
+ * and AutoCAD's 1 point = 1 inch.
+ */
+const PLOT_SCALE_CANDIDATES = [
+  20, 25, 50, 75, 100, 125, 150, 200, 250, 300, 500, 12, 24, 32, 48, 64, 72, 96, 128, 192,
+].map((ratio) => ratio * POINT_M);
+const DOOR_WIDTH_M = 0.85;
+const WALL_GAP_M = { min: 0.05, max: 0.6, maxMassive: 1.0 };
+/** Walls this thick or more are massive masonry. */
+const MASSIVE_WALL_M = 0.3;
+const NOMINAL_WALL_M = 0.15;
+/** The tallest texts of a view or sheet read for its title. */
+const TITLES_READ = 6;
+/** A single line shorter than this is a symbol's stroke, not a wall. */
+const SINGLE_WALL_MIN_M = 0.3;
+/** A line on a door layer this long is longer than any leaf or frame: a partition's face. */
+const PARTITION_FACE_M = 1.8;
+
+const segLength = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
+
+/** Quarter arcs (60–120°): door swings. */
+function isSwing(a: Arc): boolean {
+  let sweep = a.end - a.start;
+  while (sweep <= 0) sweep += Math.PI * 2;
+  return sweep >= Math.PI / 3 && sweep <= (2 * Math.PI) / 3;
+}
+
+const inside = (b: Bounds, x: number, y: number, margin = 0) =>
+  x >= b.minX - margin && x <= b.maxX + margin && y >= b.minY - margin && y <= b.maxY + margin;
+
+export function splitWalls(
+  flat: Flattened,
+  fileMetresPerUnit: number | null,
+  limits: Limits,
+  /** The view the user chose as the plan, by id. */
+  viewId?: string,
+  /** The units are a plotted sheet's points: any scale is possible, not only a CAD unit. */
+  plotted = false,
+): WallSplit {
+  const warnings: string[] = [];
+  const segments = flat.strokes.map((s) => s.seg);
+  const sheet = boundsOfSegments(segments) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
+  const scale = chooseScale(flat, fileMetresPerUnit, sheet, plotted);
+  const border = borderSegments(segments, sheet, {
+    min: WALL_GAP_M.min / scale.metresPerUnit,
+    max: WALL_GAP_M.max / scale.metresPerUnit,
+  });
+  const { view: viewOf, count } = clusterViews(segments, border, sheet);
+
+  // Strokes per view, and each view's extent.
+  const members: number[][] = Array.from({ length: count }, () => []);
+  viewOf.forEach((v, i) => {
+    if (v >= 0) members[v]!.push(i);
+  });
+  const minStrokes = Math.max(8, Math.floor(flat.strokes.length * 0.01));
+  const viewIndices = members
+    .map((list, v) => ({ v, list }))
+    .filter(({ list }) => list.length >= minStrokes)
+    .sort((a, b) => b.list.length - a.list.length)
+    .slice(0, 24);
+
+  const described = viewIndices.map(({ v, list }) =>
+    describeView(v, list, flat, scale.metresPerUnit, plotted),
+  );
+  // Views named left to right, top to bottom, as a reader would number them.
+  const ordered = [...described].sort(
+    (p, q) =>
+      Math.round((q.bounds.maxY - p.bounds.maxY) / ((sheet.maxY - sheet.minY) * 0.2 || 1)) ||
+      p.bounds.minX - q.bounds.minX,
+  );
+  ordered.forEach((d, i) => {
+    d.view.id = `view-${i + 1}`;
+    if (!d.title) d.view.label = `View ${i + 1}${d.view.kind !== 'unknown' ? ` (${d.view.kind})` : ''}`;
+  });
+  const views = ordered.map((d) => d.view);
+
+  const candidates = described.filter((d) => d.view.kind === 'plan' || d.view.kind === 'unknown');
+  candidates.sort((p, q) => q.score - p.score);
+  const picked = viewId ? described.find((d) => d.view.id === viewId) : undefined;
+  if (viewId && !picked)
+    warnings.push(`There is no ${viewId} on this sheet; the plan view was chosen instead.`);
+  const chosen = picked ?? candidates[0];
+  if (!chosen || chosen.pairedLength + chosen.singleLength === 0) {
+    const kinds = new Set(described.map((d) => d.view.kind));
+    // A sheet too small to hold a view of its own still says what it is in its largest lettering.
+    const sheetTitle = described.length
+      ? null
+      : titleNaming(flat.texts, (kind) => kind === 'elevation' || kind === 'section');
+    if (sheetTitle) {
+      kinds.add(sheetTitle.kind);
+      views.push({ id: 'view-1', label: sheetTitle.text, kind: sheetTitle.kind, bounds: sheet });
+    }
+    const reason = kinds.has('elevation')
+      ? 'No walls found: this looks like an elevation, not a plan. Upload the floor plan, or pick the view that holds it.'
+      : kinds.has('section')
+        ? 'No walls found: this looks like a section, not a plan. Upload the floor plan, or pick the view that holds it.'
+        : 'No walls found in this drawing. Check that the plan is in model space and its wall layers are on.';
+    return {
+      walls: [],
+      thickness: [],
+      closers: [],
+      details: [],
+      arcs: [],
+      warnings: [reason],
+      metresPerUnit: scale.metresPerUnit,
+      scaleSource: scale.source,
+      views,
+      view: null,
+      noPlanReason: reason,
+    };
+  }
+  if (described.length > 1) {
+    const others = described.filter((d) => d !== chosen && d.view.kind !== 'text');
+    if (others.length) {
+      warnings.push(
+        `This sheet holds ${others.length + 1} views; the plan was read from ${chosen.view.label}. Pick another view if that is not the plan.`,
+      );
+    }
+  }
+  const siblings = siblingPlans(described, chosen, limits.maxWallSegments);
+  for (const sibling of siblings) sibling.view.walls = sibling.walls;
+  if (siblings.length) {
+    const names = siblings
+      .map((d) => d.view.label)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' and $1');
+    warnings.push(
+      siblings.length > 1
+        ? `${names} hold other plans of the building (their walls are shown in grey); only ${chosen.view.label} is built in 3D.`
+        : `${names} holds another plan of the building (its walls are shown in grey); only ${chosen.view.label} is built in 3D.`,
+    );
+  }
+  // Steps drawn as nested outlines, and context beyond the plan's exterior dimension chains, are no walls.
+  const steps = stackedSteps(chosen.walls, scale.metresPerUnit);
+  const outside = beyondDimensionChains(
+    chosen.walls.map((w) => w.seg),
+    flat.texts.filter((t) => inside(chosen.view.bounds, t.x, t.y)),
+    scale.metresPerUnit,
+  );
+  const kept = chosen.walls.filter((_, i) => !steps.has(i) && !outside.has(i));
+  let walls = kept.map((w) => w.seg);
+  let thickness = kept.map((w) => w.thickness);
+  if (walls.length > limits.maxWallSegments) {
+    warnings.push(
+      `The drawing has ${walls.length} wall segments; the ${limits.maxWallSegments} longest were kept for the 3D model.`,
+    );
+    const order = walls.map((_, i) => i).sort((a, b) => segLength(walls[b]!) - segLength(walls[a]!));
+    const keep = order.slice(0, limits.maxWallSegments);
+    walls = keep.map((i) => walls[i]!);
+    thickness = keep.map((i) => thickness[i]!);
+  }
+  const used = new Set(chosen.usedStrokes);
+  let details = chosen.members
+    .filter((i) => !used.has(i) && !flat.strokes[i]!.curved)
+    .map((i) => segments[i]!);
+  if (details.length > limits.maxDetailSegments) {
+    details = [...details].sort((a, b) => segLength(b) - segLength(a)).slice(0, limits.maxDetailSegments);
+  }
+  const arcs = flat.arcs
+    .filter((a) => inside(chosen.view.bounds, a.cx, a.cy))
+    .slice(0, limits.maxArcs)
+    .map(({ cx, cy, r, start, end }) => ({ cx, cy, r, start, end }));
+  if (scale.source === 'inferred' && scale.note) warnings.push(scale.note);
+  return {
+    walls,
+    thickness,
+    closers: chosen.closers.slice(0, limits.maxDetailSegments),
+    details,
+    arcs,
+    warnings,
+    metresPerUnit: scale.metresPerUnit,
+    scaleSource: scale.source,
+    views,
+    view: chosen.view,
+  };
+}
+
+/** Other plans kept with their walls at most (a sheet of many variants shows the first few). */
+const MAX_SIBLING_PLANS = 4;
+
+/**
+ * Other views that are plans of the same building: plan-like, about the chosen plan's size (within a factor of 1.5
+ * each way) and with at least half its length of paired walls. A sheet's site plan, details and schedules differ in
+ * size or in walls. The best-scored first, up to four, and no more walls in all than `maxWalls`.
+ */
+function siblingPlans(described: DescribedView[], chosen: DescribedView, maxWalls: number): DescribedView[] {
+  const width = (b: Bounds) => b.maxX - b.minX;
+  const height = (b: Bounds) => b.maxY - b.minY;
+  const near = (a: number, b: number) => a > 0 && b > 0 && Math.max(a / b, b / a) <= 1.5;
+  const alike = described
+    .filter(
+      (d) =>
+        d !== chosen &&
+        (d.view.kind === 'plan' || d.view.kind === 'unknown') &&
+        d.pairedLength >= chosen.pairedLength * 0.5 &&
+        near(width(d.bounds), width(chosen.bounds)) &&
+        near(height(d.bounds), height(chosen.bounds)),
+    )
+    .sort((p, q) => q.score - p.score);
+  const kept: DescribedView[] = [];
+  let walls = 0;
+  for (const d of alike.slice(0, MAX_SIBLING_PLANS)) {
+    if (walls + d.walls.length > maxWalls) break;
+    walls += d.walls.length;
+    kept.push(d);
+  }
+  return kept;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scale
+
+interface Scale {
+  metresPerUnit: number;
+  source: ScaleSource;
+  note?: string;
+}
+
+/**
+ * The file's units when door swings or wall thicknesses agree with them; otherwise the standard unit that makes
+ * doors about 0.85 m wide, or walls 5–60 cm thick (files often carry `$INSUNITS` that disagree with their geometry).
+ */
+export function chooseScale(
+  flat: Flattened,
+  fileMetresPerUnit: number | null,
+  sheet: Bounds,
+  plotted = false,
+): Scale {
+  // A sheet's stated scale ("1:50") is its author's word: doors and walls are not asked.
+  if (plotted && fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+  const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
+  const swingRadius = doorSwingRadius(flat, false);
+  const plausibleDoor = (mpu: number) => swingRadius !== null && isDoorWidth(swingRadius * mpu);
+  if (swingRadius !== null) {
+    if (fileMetresPerUnit !== null && plausibleDoor(fileMetresPerUnit)) {
+      return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+    }
+    if (plotted) {
+      return {
+        metresPerUnit: DOOR_WIDTH_M / swingRadius,
+        source: 'inferred',
+        note: 'The sheet does not state its scale; the scale was taken from the doors.',
+      };
+    }
+    const best = [...UNIT_CANDIDATES].sort(
+      (a, b) =>
+        Math.abs(Math.log((swingRadius * a) / DOOR_WIDTH_M)) -
+        Math.abs(Math.log((swingRadius * b) / DOOR_WIDTH_M)),
+    )[0]!;
+    if (plausibleDoor(best)) {
+      return {
+        metresPerUnit: best,
+        source: 'inferred',
+        note: fileMetresPerUnit
+          ? `The file's units disagree with its door sizes; the scale was taken from the doors (${unitName(best)}).`
+          : `The file does not state its units; the scale was taken from the doors (${unitName(best)}).`,
+      };
+    }
+  }
+  // Swings drawn as runs of chords that no unit makes doors: a sheet drawn to a scale of its own (a plot laid out
+  // in model space). Where a unit does fit them they decide nothing: the walls do.
+  const chordRadius = swingRadius === null ? doorSwingRadius(flat, true) : null;
+  if (chordRadius !== null && !UNIT_CANDIDATES.some((mpu) => isDoorWidth(chordRadius * mpu))) {
+    const fromDoors = DOOR_WIDTH_M / chordRadius;
+    if (extent * fromDoors >= 3 && extent * fromDoors <= 1000) {
+      return {
+        metresPerUnit: fromDoors,
+        source: 'inferred',
+        note: 'No drawing unit gives doors of a usual size; the scale was taken from the doors, taken as 0.85 m wide.',
+      };
+    }
+  }
+  // No door swings: the units under which most line length pairs into walls of a plausible thickness.
+  const straight = flat.strokes.filter((s) => !s.curved && !isNotWallLayer(s.layer)).map((s) => s.seg);
+  const sample =
+    straight.length > 6000
+      ? straight.filter((_, i) => i % Math.ceil(straight.length / 6000) === 0)
+      : straight;
+  const candidates = plotted ? PLOT_SCALE_CANDIDATES : UNIT_CANDIDATES;
+  const options =
+    fileMetresPerUnit !== null && !candidates.includes(fileMetresPerUnit)
+      ? [fileMetresPerUnit, ...candidates]
+      : candidates;
+  const pairedLength = (mpu: number) => {
+    if (extent * mpu < 2 || extent * mpu > 3000) return 0;
+    const { walls } = pairParallelLines(sample, {
+      minGap: WALL_GAP_M.min / mpu,
+      maxGap: WALL_GAP_M.max / mpu,
+      minOverlap: 0.3 / mpu,
+    });
+    // Plot scales are compared by the length of drawing that pairs (in metres, a larger scale would win by its
+    // size alone); CAD units, orders of magnitude apart, by metres.
+    return walls.reduce((sum, w) => sum + segLength(w.seg) * (plotted ? 1 : mpu), 0);
+  };
+  const scored = options.map((mpu) => ({ mpu, length: pairedLength(mpu) }));
+  const best = scored.reduce((a, b) => (b.length > a.length ? b : a));
+  if (fileMetresPerUnit !== null) {
+    const file = scored.find((s) => s.mpu === fileMetresPerUnit)!;
+    if (file.length >= best.length * 0.6 && extent * fileMetresPerUnit >= 2) {
+      return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+    }
+  }
+  if (best.length > 0) {
+    return {
+      metresPerUnit: best.mpu,
+      source: 'inferred',
+      note: fileMetresPerUnit
+        ? `The file's units disagree with its wall thicknesses; the scale was taken from the walls (${unitName(best.mpu)}).`
+        : `The file does not state its units; the scale was taken from the walls (${unitName(best.mpu)}).`,
+    };
+  }
+  if (fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
+  return { metresPerUnit: extent >= 3000 ? 0.001 : extent >= 300 ? 0.01 : 1, source: 'guessed' };
+}
+
+/** A door's width in metres, as a swing's radius gives it: 0.55 to 1.4 m. */
+const isDoorWidth = (metres: number) => metres >= 0.55 && metres <= 1.4;
+
+/**
+ * The radius of the drawing's door swings: quarter arcs, preferring those on door layers and those drawn with their leaf (a line from the
+ * hinge, the arc's centre, as long as the radius), which furniture, trees and symbols lack; arcs drawn as arcs, or
+ * (`chords`) those found in polylines of chords. Null without swings.
+ */
+function doorSwingRadius(flat: Flattened, chords: boolean): number | null {
+  const all = flat.arcs.filter((a) => isSwing(a) && (a.fromChords === true) === chords);
+  if (all.length === 0) return null;
+  // Swings on a layer named for doors, when there are any.
+  const onDoorLayers = all.filter((a) => isDoorLayer(a.layer));
+  const swings = onDoorLayers.length >= 2 ? onDoorLayers : all;
+  const ends = new Map<string, number[]>();
+  const swingSet = new Set(swings.map((a) => a.r));
+  const cell = Math.max(...swingSet) * 0.1 || 1;
+  const key = (x: number, y: number) => `${Math.round(x / cell)},${Math.round(y / cell)}`;
+  for (const { seg, curved } of flat.strokes) {
+    if (curved) continue;
+    const length = Math.hypot(seg[2] - seg[0], seg[3] - seg[1]);
+    for (const [x, y] of [
+      [seg[0], seg[1]],
+      [seg[2], seg[3]],
+    ] as const) {
+      const list = ends.get(key(x, y)) ?? [];
+      list.push(length);
+      ends.set(key(x, y), list);
+    }
+  }
+  const leafed = swings.filter((a) => {
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const lengths = ends.get(`${Math.round(a.cx / cell) + dx},${Math.round(a.cy / cell) + dy}`) ?? [];
+        if (lengths.some((l) => l >= a.r * 0.85 && l <= a.r * 1.15)) return true;
+      }
+    }
+    return false;
+  });
+  return median((leafed.length >= 2 ? leafed : swings).map((a) => a.r));
+}
+
+function unitName(mpu: number): string {
+  return mpu === 1
+    ? 'metres'
+    : mpu === 0.01
+      ? 'centimetres'
+      : mpu === 0.001
+        ? 'millimetres'
+        : mpu === 0.0254
+          ? 'inches'
+          : mpu === 0.3048
+            ? 'feet'
+            : `${mpu} m per unit`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Views
+
+interface DescribedView {
+  view: CadView;
+  bounds: Bounds;
+  title: string | null;
+  members: number[];
+  walls: { seg: Segment; thickness: number }[];
+  closers: Segment[];
+  usedStrokes: number[];
+  pairedLength: number;
+  singleLength: number;
+  score: number;
+}
+
+function describeView(
+  v: number,
+  list: number[],
+  flat: Flattened,
+  mpu: number,
+  plotted: boolean,
+): DescribedView {
+  const strokes = list.map((i) => flat.strokes[i]!);
+  const bounds = boundsOfSegments(strokes.map((s) => s.seg))!;
+  const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+  const near = (t: PlacedText) => inside(bounds, t.x, t.y, size * 0.12);
+  const texts = flat.texts.filter(near);
+  const swings = flat.arcs.filter(
+    (a) =>
+      isSwing(a) &&
+      inside(bounds, a.cx, a.cy) &&
+      a.r * mpu >= 0.45 &&
+      a.r * mpu <= 1.6 &&
+      !isNotWallLayerForDoors(a.layer),
+  ).length;
+
+  // Names from titles (the tallest texts first) and from layers.
+  const titled = titleNaming(texts);
+  const title = titled?.text ?? null;
+  const named: CadViewKind | null = titled?.kind ?? kindByLayers(strokes);
+  const roomNames = texts.filter((t) => namesARoom(t.text)).length;
+
+  const { walls, closers, used, pairedLength, singleLength, horizontalShare } = wallsOfView(
+    list,
+    flat,
+    mpu,
+    plotted,
+  );
+  let kind: CadViewKind = named ?? 'unknown';
+  if (!named) {
+    if (swings > 0 || roomNames > 0) kind = 'plan';
+    else if (pairedLength > 0 && (horizontalShare > 0.85 || horizontalShare < 0.15)) kind = 'elevation';
+    else if (pairedLength + singleLength === 0 && texts.length > strokes.length / 4) kind = 'text';
+  }
+  const score =
+    (pairedLength + singleLength * 0.5) * (swings > 0 || roomNames > 0 || named === 'plan' ? 2 : 1);
+  return {
+    view: { id: `view-${v + 1}`, label: title ?? '', kind, bounds },
+    bounds,
+    title,
+    members: list,
+    walls,
+    closers,
+    usedStrokes: used,
+    pairedLength,
+    singleLength,
+    score,
+  };
+}
+
+/** The tallest of the few tallest texts that names a kind of view `accept`s (any by default), if one does. */
+function titleNaming(
+  texts: readonly PlacedText[],
+  accept: (kind: CadViewKind) => boolean = () => true,
+): { kind: CadViewKind; text: string } | null {
+  const tallest = [...texts].sort((a, b) => b.height - a.height).slice(0, TITLES_READ);
+  for (const t of tallest) {
+    const kind = kindNamedBy(t.text);
+    if (kind && accept(kind)) return { kind, text: t.text };
+  }
+  return null;
+}
+
+/** Door arcs live on door layers, so only layers that are clearly something else rule an arc out. */
+const isNotWallLayerForDoors = (layer: string) =>
+  /dim|text|anno|grid|axis|title|border|symbol|furn/i.test(layer);
+
+function kindByLayers(strokes: Stroke[]): CadViewKind | null {
+  const byKind = new Map<CadViewKind, number>();
+  let total = 0;
+  for (const s of strokes) {
+    const len = segLength(s.seg);
+    total += len;
+    const kind = kindNamedBy(s.layer.replace(/[-_]/g, ' '));
+    if (kind === 'elevation' || kind === 'section') byKind.set(kind, (byKind.get(kind) ?? 0) + len);
+  }
+  for (const [kind, len] of byKind) if (len >= total * 0.5) return kind;
+  return null;
+}
+
+/**
+ * Door leaves: a straight line from a swing's centre (the hinge) to one end of the swing, open or closed. A wall
+ * line that runs on from the hinge away from the door is not one, however long.
+ */
+function doorLeaves(strokes: Stroke[], arcs: Arc[]): Set<Stroke> {
+  const leaves = new Set<Stroke>();
+  const swings = arcs.filter(isSwing);
+  if (!swings.length) return leaves;
+  const near = (x: number, y: number, px: number, py: number, r: number) => Math.hypot(x - px, y - py) <= r;
+  for (const s of strokes) {
+    const [x1, y1, x2, y2] = s.seg;
+    for (const a of swings) {
+      const hingeAt1 = near(x1, y1, a.cx, a.cy, a.r * 0.08);
+      if (!hingeAt1 && !near(x2, y2, a.cx, a.cy, a.r * 0.08)) continue;
+      const [fx, fy] = hingeAt1 ? [x2, y2] : [x1, y1];
+      const reach = a.r * 0.2;
+      const atSwingEnd = [a.start, a.end].some((t) =>
+        near(fx, fy, a.cx + a.r * Math.cos(t), a.cy + a.r * Math.sin(t), reach),
+      );
+      if (atSwingEnd) {
+        leaves.add(s);
+        break;
+      }
+    }
+  }
+  return leaves;
+}
+
+/**
+ * The walls of one view. `plotted`: the lines come from a PDF plot, whose clipped hatching was left out when it
+ * was flattened (so a plot's walls cannot be told hatched or not).
+ */
+function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: boolean) {
+  const straight = list.filter((i) => !flat.strokes[i]!.curved);
+  const onWallLayers = straight.filter((i) => isWallLayer(flat.strokes[i]!.layer));
+  const wallLayerLength = onWallLayers.reduce((s, i) => s + segLength(flat.strokes[i]!.seg), 0);
+  const useWallLayers = onWallLayers.length >= 3 && wallLayerLength * mpu >= 4;
+  // Curved walls: the chords of two concentric arcs a wall's thickness apart are parallel and pair like straight
+  // faces (arcs under about 0.6 m radius give chords too short to pair: door swings, basins, columns).
+  const curved = list.filter((i) => {
+    const s = flat.strokes[i]!;
+    return (
+      s.curved && s.block === undefined && (useWallLayers ? isWallLayer(s.layer) : !isNotWallLayer(s.layer))
+    );
+  });
+  let candidates: number[];
+  // Lines that may only be one face of a double-line wall, never a single-line wall on their own.
+  const pairOnly = new Set<number>();
+  if (useWallLayers) {
+    // Glazed and solid partitions are often drawn on the door layer with their doors: its long lines (longer than
+    // any leaf) pair into walls like the wall layers' lines.
+    const partitionFaces = straight.filter(
+      (i) => isDoorLayer(flat.strokes[i]!.layer) && segLength(flat.strokes[i]!.seg) * mpu >= PARTITION_FACE_M,
+    );
+    for (const i of partitionFaces) pairOnly.add(i);
+    candidates = [...onWallLayers, ...partitionFaces, ...curved];
+  } else {
+    const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
+    const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
+    const leaves = doorLeaves(
+      straight.map((i) => flat.strokes[i]!),
+      arcs,
+    );
+    candidates = straight.filter((i) => {
+      const s = flat.strokes[i]!;
+      return !isNotWallLayer(s.layer) && !leaves.has(s) && (s.block === undefined || isWallLayer(s.block));
+    });
+    candidates.push(...curved);
+  }
+  // Symbols drawn with the walls' pen: a void's cross, a stair's walking arrow.
+  const symbolSegs = candidates.map((i) => flat.strokes[i]!.seg);
+  const crosses = voidCrosses(symbolSegs, mpu);
+  const walkingLines = arrows(symbolSegs, mpu);
+  candidates = candidates.filter((_, k) => !crosses.has(k) && !walkingLines.has(k));
+  const treads = stairTreads(
+    candidates.map((i) => flat.strokes[i]!.seg),
+    mpu,
+  );
+  candidates = candidates.filter((_, k) => !treads.has(k));
+  // Windows in the wall's line work: the glass and the faces that only run across them are no walls.
+  const windows = glazing(
+    candidates.map((i) => flat.strokes[i]!.seg),
+    mpu,
+  );
+  // Lines that are no walls but still close their rooms: a window's faces, a hatched wall's cut-out stretches.
+  const closingLines = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
+  candidates = candidates.filter((_, k) => !windows.glass.has(k) && !windows.faces.has(k));
+  const segs = candidates.map((i) => flat.strokes[i]!.seg);
+  const pairing = (maxGapM: number) =>
+    pairParallelLines(segs, { minGap: WALL_GAP_M.min / mpu, maxGap: maxGapM / mpu, minOverlap: 0.1 / mpu });
+  let pairingResult = pairing(WALL_GAP_M.max);
+  // Old masonry (walls mostly 0.3 m or more, on layers that say walls) may run up to a metre thick; elsewhere
+  // wider pairs are stair flights, counters or furniture.
+  if (useWallLayers) {
+    const usual = weightedQuantile(
+      pairingResult.walls.map((w) => ({ value: w.thickness * mpu, weight: segLength(w.seg) })),
+      0.5,
+    );
+    if (usual !== null && usual >= MASSIVE_WALL_M) pairingResult = pairing(WALL_GAP_M.maxMassive);
+  }
+  const { walls: pairs, paired, remainders } = pairingResult;
+  // Where the walls are of one kind (90 % of their length within 1.6× the median thickness), the few pairs far
+  // thicker (stair flights, counters) are not walls. Buildings that mix thick structure with thin partitions keep all.
+  const thicknesses = pairs.map((w) => ({ value: w.thickness, weight: segLength(w.seg) }));
+  const usual = weightedQuantile(thicknesses, 0.5);
+  const p90 = weightedQuantile(thicknesses, 0.9);
+  const uniform = usual !== null && p90 !== null && p90 <= usual * 1.6;
+  // A pair thicker than usual walls must run well beyond its thickness: jambs facing each other across an opening
+  // are not a wall.
+  const longEnough = (w: { seg: Segment; thickness: number }) =>
+    segLength(w.seg) >= w.thickness * (w.thickness * mpu > WALL_GAP_M.max ? 1.5 : 0.5);
+  // Where the walls are hatched, a stretch between two lines without hatch is a window box, a step or a sill.
+  const pairedWalls = pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
+  const hatched = plotted
+    ? { walls: pairedWalls, cut: [] }
+    : keepHatchedStretches(
+        pairedWalls,
+        straight.map((i) => flat.strokes[i]!.seg),
+        mpu,
+      );
+  const walls = hatched.walls;
+  closingLines.push(...hatched.cut);
+  let used: number[] = candidates.filter((_, k) => paired[k]);
+  let singleLength = 0;
+  // Where single lines are the walls (on one layer with everything else), what paired is glass, furniture or
+  // counters, and a wall line that a piece of furniture pairs with along a short stretch is still a wall.
+  const mostlyUnpaired =
+    useWallLayers || walls.length === 0 ? [] : linesMostlyUnpaired(candidates, paired, remainders, flat);
+  const singleLineWalls =
+    mostlyUnpaired.length > 0 &&
+    drawnInSingleLines(
+      walls,
+      mostlyUnpaired.filter(({ seg }) => segLength(seg) * mpu >= SINGLE_WALL_MIN_M).map(({ seg }) => seg),
+      mpu,
+    );
+  if (singleLineWalls) {
+    walls.length = 0;
+    used = [];
+  }
+  // Unpaired lines, and on wall layers what is left of a face beyond the wall it pairs into (a face that runs on
+  // as a single line).
+  const singles = singleLineWalls
+    ? mostlyUnpaired
+    : candidates
+        .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
+        .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
+  const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
+  // Lines left unpaired are single-line walls where the layers say walls, or where nothing else is the walls.
+  if (useWallLayers || walls.length === 0) {
+    if (useWallLayers) {
+      for (const r of remainders) {
+        const i = candidates[r.index]!;
+        if (!flat.strokes[i]!.curved && !pairOnly.has(i)) singles.push({ i, seg: r.seg, whole: false });
+      }
+    }
+    const long = singles.filter(({ seg }) => segLength(seg) * mpu >= SINGLE_WALL_MIN_M);
+    const thickness = walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu);
+    const singleSegs = long.map(({ seg }) => seg);
+    // A line that cuts through the middle of two walls is a construction line or an artefact, not a wall.
+    const cutting = linesCuttingWalls(singleSegs, [...walls.map((w) => w.seg), ...singleSegs], {
+      cell: 1 / mpu,
+    });
+    long.forEach(({ i, seg, whole }, k) => {
+      if (cutting.has(k)) return;
+      walls.push({ seg, thickness });
+      if (whole) used.push(i);
+      singleLength += segLength(seg) * mpu;
+    });
+  }
+  const standing = withoutIsolatedStubs(walls, mpu);
+  let pairedLength = 0;
+  let horizontal = 0;
+  for (const w of singleLineWalls ? [] : pairs) {
+    const len = segLength(w.seg) * mpu;
+    pairedLength += len;
+    const [x1, y1, x2, y2] = w.seg;
+    if (Math.abs(x2 - x1) >= Math.abs(y2 - y1)) horizontal += len;
+  }
+  return {
+    walls: standing,
+    closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...closingLines],
+    used,
+    pairedLength,
+    singleLength,
+    horizontalShare: pairedLength > 0 ? horizontal / pairedLength : 0.5,
+  };
+}
+
+/** A line paired along less than this share of its length is mostly a single line. */
+const MOSTLY_UNPAIRED_SHARE = 0.5;
+
+/** Straight candidates that pair nowhere or along less than half their length, whole. */
+function linesMostlyUnpaired(
+  candidates: number[],
+  paired: Uint8Array,
+  remainders: readonly { index: number; seg: Segment }[],
+  flat: Flattened,
+): { i: number; seg: Segment; whole: boolean }[] {
+  const left = new Map<number, number>();
+  for (const r of remainders) left.set(r.index, (left.get(r.index) ?? 0) + segLength(r.seg));
+  const out: { i: number; seg: Segment; whole: boolean }[] = [];
+  candidates.forEach((i, k) => {
+    const stroke = flat.strokes[i]!;
+    if (stroke.curved) return;
+    const unpaired = paired[k] ? (left.get(k) ?? 0) : segLength(stroke.seg);
+    if (unpaired >= segLength(stroke.seg) * MOSTLY_UNPAIRED_SHARE)
+      out.push({ i, seg: stroke.seg, whole: true });
+  });
+  return out;
+}
+
+/** Unpaired straight candidates (≥ 0.2 m) with an end on a wall's footprint: they close rooms where walls meet masses. */
+function roomClosers(
+  candidates: number[],
+  paired: Uint8Array,
+  walls: { seg: Segment; thickness: number }[],
+  flat: Flattened,
+  mpu: number,
+): Segment[] {
+  if (!walls.length) return [];
+  // Walls by grid cell, so each end asks only the walls around it. A wall is filed under the cells along it, not its
+  // bounding box (thousands of cells for a long diagonal). Cells are 1 m, or coarser where the walls' extent or
+  // total length would need too many: that bounds the work on a drawing of thousands of crossing lines.
+  const cell = indexCellSize(
+    walls.map((w) => w.seg),
+    1 / mpu,
+  );
+  const cells = gridAlongSegments(
+    walls,
+    (w) => w.seg,
+    (w) => w.thickness,
+    cell,
+    MAX_WALLS_PER_CELL,
+  );
+  const touches = (x: number, y: number) =>
+    (cells.get(gridCellKey(Math.floor(x / cell), Math.floor(y / cell))) ?? []).some(
+      (w) => pointSegmentDistance(x, y, ...w.seg) <= w.thickness * 0.75 + 0.02 / mpu,
+    );
+  const closers: Segment[] = [];
+  candidates.forEach((i, k) => {
+    const s = flat.strokes[i]!;
+    if (paired[k] || s.curved || segLength(s.seg) * mpu < 0.2) return;
+    if (touches(s.seg[0], s.seg[1]) || touches(s.seg[2], s.seg[3])) closers.push(s.seg);
+  });
+  return closers.slice(0, 20_000);
+}
+
+/**
+ * More walls than this through one square metre is hatching or noise, not a plan: the rest are not filed, which
+ * bounds the work of a hostile drawing of crossing lines.
+ */
+const MAX_WALLS_PER_CELL = 48;
+
+/**
+ * Stair treads: five or more parallel lines of the same length (0.6–6 m: entrance flights run wide), side by side at an even going of
+ * 0.2–0.4 m, and the lines that run along the flight between their ends. They pair like thin walls, so they are taken
+ * out before pairing (indices into `segments`).
+ */
+export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
+  const treads = new Set<number>();
+  const lines = segments
+    .map((seg, index) => {
+      const [x1, y1, x2, y2] = seg;
+      const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+      let angle = Math.atan2(y2 - y1, x2 - x1);
+      if (angle < 0) angle += Math.PI;
+      if (angle >= Math.PI - 1e-9) angle -= Math.PI;
+      const ux = Math.cos(angle);
+      const uy = Math.sin(angle);
+      const mid = ((x1 + x2) / 2) * ux + ((y1 + y2) / 2) * uy;
+      return { index, length, angle, offset: (-x1 * uy + y1 * ux) * mpu, mid: mid * mpu };
+    })
+    .filter((l) => l.length >= 0.6 && l.length <= 6);
+  // Lines of (nearly) the same direction, by offset; a flight is a run of lines of the same length and position
+  // along their direction, at an even going.
+  const groups = new Map<number, typeof lines>();
+  for (const l of lines) {
+    const key = Math.round(l.angle / 0.02) % Math.round(Math.PI / 0.02);
+    const list = groups.get(key) ?? [];
+    list.push(l);
+    groups.set(key, list);
+  }
+  const flights: Flight[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 5) continue;
+    group.sort((a, b) => a.offset - b.offset);
+    const used = new Set<number>();
+    for (let start = 0; start < group.length; start++) {
+      if (used.has(start)) continue;
+      const run = [start];
+      let going = 0;
+      for (let i = start + 1; i < group.length; i++) {
+        const last = group[run[run.length - 1]!]!;
+        const line = group[i]!;
+        const step = line.offset - last.offset;
+        if (step > 0.45) break;
+        const alike =
+          Math.abs(line.length - group[start]!.length) <= group[start]!.length * 0.1 &&
+          Math.abs(line.mid - group[start]!.mid) <= 0.2;
+        if (!alike || step < 0.18) continue;
+        if (going === 0 ? step > 0.4 : Math.abs(step - going) > going * 0.2) continue;
+        if (going === 0) going = step;
+        run.push(i);
+      }
+      if (run.length >= 5) {
+        for (const i of run) {
+          used.add(i);
+          treads.add(group[i]!.index);
+        }
+        const first = group[run[0]!]!;
+        const last = group[run[run.length - 1]!]!;
+        flights.push({
+          angle: first.angle,
+          from: first.mid - first.length / 2,
+          to: first.mid + first.length / 2,
+          near: first.offset,
+          far: last.offset,
+        });
+      }
+    }
+  }
+  for (const index of linesAlongFlights(segments, flights, mpu)) treads.add(index);
+  return treads;
+}
+
+interface Flight {
+  /** The treads' direction, radians in [0, π). */
+  angle: number;
+  /** The treads' extent along their direction, metres. */
+  from: number;
+  to: number;
+  /** The first and last tread's offset across their direction, metres. */
+  near: number;
+  far: number;
+}
+
+/**
+ * Lines that run along a flight between its treads' ends (a walking line, a handrail, the well between two flights
+ * side by side): at least half of them lies over the flight. Lines at the treads' ends stay (they are often a wall's
+ * face).
+ */
+function linesAlongFlights(segments: readonly Segment[], flights: Flight[], mpu: number): number[] {
+  const found: number[] = [];
+  if (!flights.length) return found;
+  segments.forEach((seg, index) => {
+    const [x1, y1, x2, y2] = seg;
+    const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+    if (length < 0.3) return;
+    for (const f of flights) {
+      const ux = Math.cos(f.angle);
+      const uy = Math.sin(f.angle);
+      // Along the treads (u) and across them (v), metres; a line along the flight has one u.
+      const u1 = (x1 * ux + y1 * uy) * mpu;
+      const u2 = (x2 * ux + y2 * uy) * mpu;
+      if (Math.abs(u2 - u1) > length * 0.09) continue;
+      const u = (u1 + u2) / 2;
+      if (u <= f.from + 0.05 || u >= f.to - 0.05) continue;
+      const v1 = (-x1 * uy + y1 * ux) * mpu;
+      const v2 = (-x2 * uy + y2 * ux) * mpu;
+      const over = Math.min(Math.max(v1, v2), f.far) - Math.max(Math.min(v1, v2), f.near);
+      if (over >= length * 0.5) {
+        found.push(index);
+        return;
+      }
+    }
+  });
+  return found;
+}
+
+function weightedQuantile(items: { value: number; weight: number }[], q: number): number | null {
+  const total = items.reduce((sum, i) => sum + i.weight, 0);
+  if (!(total > 0)) return null;
+  let acc = 0;
+  for (const item of [...items].sort((a, b) => a.value - b.value)) {
+    acc += item.weight;
+    if (acc >= total * q) return item.value;
+  }
+  return null;
+}

@@ -1,0 +1,30 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { planDxf, planPdf } from '../drawing/fixtures/plan';
+import { readPlan } from './read-plan';
+
+/** The fixture plan's page twice, as a two-page PDF. */
+async function twoPagePdf(): Promise<Uint8Array> {
+  const source = await PDFDocument.load(await planPdf());
+  const doc = await PDFDocument.create();
+  for (const page of await doc.copyPages(source, [0, 0])) doc.addPage(page);
+  return doc.save();
+}
+
+describe('readPlan', () => {
+  it('still lists every page of a PDF once the user has picked one, so that they can pick again', async () => {
+    const bytes = await twoPagePdf();
+    const first = await readPlan({ bytes, fileName: 'set.pdf' });
+    expect(first.plan.source.views?.map((v) => v.id)).toEqual(['page-1', 'page-2']);
+    const picked = await readPlan({ bytes, fileName: 'set.pdf', corrections: { viewId: 'page-2' } });
+    expect(picked.plan.source.page).toBe(2);
+    expect(picked.plan.source.views?.map((v) => v.id)).toEqual(['page-1', 'page-2']);
+  }, 30_000);
+
+  it('checks every plan it reads, with the drawing’s own evidence', async () => {
+    const { plan } = await readPlan({ bytes: new TextEncoder().encode(planDxf()), fileName: 'plan.dxf' });
+    expect(plan.evidence?.inkAroundWalls).toBeGreaterThan(0.9);
+    expect(plan.evidence?.inkExplained).toBeGreaterThan(0.5);
+    expect(plan.check?.verdict).toBe('looks-right');
+  });
+});

@@ -1,1 +1,0 @@
-export { localImageProvider } from './provider';
