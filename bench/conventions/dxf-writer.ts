@@ -3,7 +3,7 @@
  * VERTEX and SEQEND), ASCII; binary DXF is the R2000 text converted. Coordinates arrive in metres and are written
  * in the drawing's units.
  */
-import { asciiDxfToBinary } from '../../engine/drawing/cad/dxf-binary';
+import { asciiDxfToBinary } from '../../engine/drawing/fixtures/binary-dxf';
 import type { Point } from './building';
 
 export type Entity =

@@ -24,8 +24,12 @@ export const LIMITS = {
   maxBlockDepth: 8,
   /** PDF page is rasterised so that its longest side is at most this many pixels. */
   pdfRenderSide: 2048,
-  /** Time allowed to rasterise a PDF page. */
+  /** Time allowed to open a PDF, and to rasterise a page. */
   pdfTimeoutMs: 20_000,
+  /** Time allowed to read what a PDF page draws (its operators). */
+  pdfOperatorsTimeoutMs: 10_000,
+  /** Time allowed to read a PDF page's text. */
+  pdfTextTimeoutMs: 5_000,
   /** Time allowed to read a CAD file (checked between steps). */
   cadTimeoutMs: 30_000,
 } as const;

@@ -1,3 +1,4 @@
+import { boundsOfSegments } from '../../shared/plan/geometry';
 import { drawStrokes } from './cad/draw';
 import { describeDwgVersion, readDwg } from './cad/dwg';
 import { readDxf } from './cad/dxf';
@@ -13,7 +14,7 @@ import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
 import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
-import type { Bounds, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
+import type { DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
 
 /** Texts kept with a drawing's geometry (room names among them). */
 const MAX_TEXTS = 5000;
@@ -278,20 +279,6 @@ function sheetScale(d: PdfRaster): Pick<DrawingGeometry, 'metresPerUnit' | 'scal
     : { metresPerUnit: null };
 }
 
-function boundsOf(segments: Segment[]): Bounds {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const [x1, y1, x2, y2] of segments) {
-    minX = Math.min(minX, x1, x2);
-    minY = Math.min(minY, y1, y2);
-    maxX = Math.max(maxX, x1, x2);
-    maxY = Math.max(maxY, y1, y2);
-  }
-  return { minX, minY, maxX, maxY };
-}
-
 async function fromCad(
   model: CadModel,
   format: 'dxf' | 'dxf-binary' | 'dwg',
@@ -304,7 +291,7 @@ async function fromCad(
       `This ${label} file has no visible lines, polylines or arcs in model space, so there is no plan to draw.`,
     );
   }
-  const bounds = boundsOf(flat.strokes.map((s) => s.seg));
+  const bounds = boundsOfSegments(flat.strokes.map((s) => s.seg))!;
   const extent = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
   if (!(extent > 0) || !Number.isFinite(extent)) {
     throw unprocessable(`The geometry in this ${label} file has no extent (every point is the same).`);

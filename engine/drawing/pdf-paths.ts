@@ -217,76 +217,40 @@ export function walkPage(
   base: Affine,
   visit: PageVisitor,
 ): void {
-  const stack: GraphicsState[] = [];
-  let state: GraphicsState = {
-    ctm: base,
-    width: 1,
-    strokeColour: '#000000',
-    fillColour: '#000000',
-    dashed: false,
-  };
-  let pendingClip: 'nonzero' | 'evenodd' | undefined;
-  // Marked content open now: an optional content group's id, or null for other marks.
-  const marks: (string | null)[] = [];
-  const layer = () => {
-    for (let i = marks.length - 1; i >= 0; i--) if (marks[i]) return marks[i]!;
-    return undefined;
-  };
-  let paths = 0;
-  let points = 0;
+  const walker = new PageWalker(ops, base, visit);
   const count = operators.fnArray.length;
-  for (let index = 0; index < count; index++) {
-    const code = operators.fnArray[index]!;
-    const args = operators.argsArray[index] as unknown[] | null;
+  for (let index = 0; index < count; index++)
+    walker.step(index, operators.fnArray[index]!, operators.argsArray[index] as unknown[] | null);
+}
+
+/** The graphics state along a walk, and what it has reported so far. */
+class PageWalker {
+  private readonly stack: GraphicsState[] = [];
+  private state: GraphicsState;
+  private pendingClip: 'nonzero' | 'evenodd' | undefined;
+  /** Marked content open now: an optional content group's id, or null for other marks. */
+  private readonly marks: (string | null)[] = [];
+  private paths = 0;
+  private points = 0;
+
+  constructor(
+    private readonly ops: OperatorCodes,
+    base: Affine,
+    private readonly visit: PageVisitor,
+  ) {
+    this.state = { ctm: base, width: 1, strokeColour: '#000000', fillColour: '#000000', dashed: false };
+  }
+
+  step(index: number, code: number, args: unknown[] | null): void {
+    const ops = this.ops;
     switch (code) {
-      case ops.save:
-        stack.push({ ...state });
-        visit.save?.();
+      case ops.paintImageXObject:
+      case ops.paintInlineImageXObject:
+      case ops.paintImageMaskXObject:
+        this.image(index);
         break;
-      case ops.restore:
-        if (stack.length > 0) {
-          state = stack.pop()!;
-          visit.restore?.();
-        }
-        break;
-      case ops.transform:
-        state.ctm = multiply(state.ctm, args as Affine);
-        break;
-      case ops.paintFormXObjectBegin:
-        stack.push({ ...state });
-        visit.save?.();
-        if (Array.isArray(args?.[0])) state.ctm = multiply(state.ctm, args[0] as Affine);
-        break;
-      case ops.paintFormXObjectEnd:
-        if (stack.length > 0) {
-          state = stack.pop()!;
-          visit.restore?.();
-        }
-        break;
-      case ops.setLineWidth:
-        state.width = Number(args?.[0]) || 0;
-        break;
-      case ops.setDash:
-        state.dashed = Array.isArray(args?.[0]) && (args[0] as unknown[]).length > 0;
-        break;
-      case ops.setGState:
-        for (const entry of (args?.[0] as [string, unknown][] | undefined) ?? []) {
-          if (entry[0] === 'LW') state.width = Number(entry[1]) || 0;
-          if (entry[0] === 'D')
-            state.dashed = Array.isArray(entry[1]) && ((entry[1] as unknown[])[0] as unknown[]).length > 0;
-        }
-        break;
-      case ops.setStrokeRGBColor:
-        state.strokeColour = String(args?.[0]);
-        break;
-      case ops.setFillRGBColor:
-        state.fillColour = String(args?.[0]);
-        break;
-      case ops.setStrokeTransparent:
-        state.strokeColour = 'transparent';
-        break;
-      case ops.setFillTransparent:
-        state.fillColour = 'transparent';
+      case ops.constructPath:
+        this.constructPath(index, args);
         break;
       case ops.setFillColorN:
       case ops.setStrokeColorN:
@@ -294,89 +258,131 @@ export function walkPage(
       case ops.beginGroup:
       case ops.paintSolidColorImageMask:
       case ops.rawFillPath:
-        visit.unsupported?.();
+        this.visit.unsupported?.();
         break;
-      case ops.clip:
-        pendingClip = 'nonzero';
-        break;
-      case ops.eoClip:
-        pendingClip = 'evenodd';
-        break;
-      case ops.beginMarkedContentProps: {
-        const props = args?.[1] as { type?: string; id?: string } | undefined;
-        marks.push(args?.[0] === 'OC' && typeof props?.id === 'string' ? props.id : null);
-        break;
-      }
-      case ops.beginMarkedContent:
-        marks.push(null);
-        break;
-      case ops.endMarkedContent:
-        marks.pop();
-        break;
-      case ops.paintImageXObject:
-      case ops.paintInlineImageXObject:
-      case ops.paintImageMaskXObject: {
-        const corners = [
-          apply(state.ctm, 0, 0),
-          apply(state.ctm, 1, 0),
-          apply(state.ctm, 1, 1),
-          apply(state.ctm, 0, 1),
-        ];
-        visit.image?.({ index, bbox: bboxOf([corners.flat()]) });
-        break;
-      }
-      case ops.constructPath: {
-        const data = (args?.[1] as (ArrayLike<number> | null)[] | undefined)?.[0];
-        const paintCode = Number(args?.[0]);
-        const paint = paintOf(paintCode, ops);
-        const clipping = pendingClip;
-        pendingClip = undefined;
-        if (!data || (paint === 'none' && !clipping)) break;
-        if (paths >= MAX_PATHS || points >= MAX_POINTS) {
-          visit.truncated?.();
-          break;
-        }
-        const { subpaths, curved, curves } = subpathsOf(data, state.ctm);
-        if (subpaths.length === 0) break;
-        paths += 1;
-        for (const sub of subpaths) points += sub.length / 2;
-        if (paint !== 'none')
-          visit.path?.({
-            index,
-            paint,
-            width: state.width * lengthScale(state.ctm),
-            strokeColour: state.strokeColour,
-            fillColour: state.fillColour,
-            dashed: state.dashed,
-            evenOdd:
-              paintCode === ops.eoFill ||
-              paintCode === ops.eoFillStroke ||
-              paintCode === ops.closeEOFillStroke,
-            bbox: bboxOf(subpaths),
-            subpaths,
-            curved,
-            curves,
-            ...(state.clipBox ? { clipBox: state.clipBox } : {}),
-            ...(layer() ? { layer: layer() } : {}),
-          });
-        if (clipping) {
-          visit.clip?.(subpaths, clipping === 'evenodd');
-          const box = bboxOf(subpaths);
-          const old = state.clipBox;
-          state.clipBox = old
-            ? [
-                Math.max(old[0], box[0]),
-                Math.max(old[1], box[1]),
-                Math.min(old[2], box[2]),
-                Math.min(old[3], box[3]),
-              ]
-            : box;
-        }
-        break;
-      }
       default:
-        break;
+        if (!this.stackOperator(code, args) && !this.markedContent(code, args))
+          this.styleOperator(code, args);
     }
+  }
+
+  private save() {
+    this.stack.push({ ...this.state });
+    this.visit.save?.();
+  }
+
+  private restore() {
+    if (this.stack.length === 0) return;
+    this.state = this.stack.pop()!;
+    this.visit.restore?.();
+  }
+
+  /** Save, restore, transforms and form XObjects; false for any other operator. */
+  private stackOperator(code: number, args: unknown[] | null): boolean {
+    const ops = this.ops;
+    if (code === ops.save) this.save();
+    else if (code === ops.restore || code === ops.paintFormXObjectEnd) this.restore();
+    else if (code === ops.transform) this.state.ctm = multiply(this.state.ctm, args as Affine);
+    else if (code === ops.paintFormXObjectBegin) {
+      this.save();
+      if (Array.isArray(args?.[0])) this.state.ctm = multiply(this.state.ctm, args[0] as Affine);
+    } else return false;
+    return true;
+  }
+
+  /** Optional content marks (layers) and clips pending for the next path; false for any other operator. */
+  private markedContent(code: number, args: unknown[] | null): boolean {
+    const ops = this.ops;
+    if (code === ops.clip) this.pendingClip = 'nonzero';
+    else if (code === ops.eoClip) this.pendingClip = 'evenodd';
+    else if (code === ops.beginMarkedContentProps) {
+      const props = args?.[1] as { type?: string; id?: string } | undefined;
+      this.marks.push(args?.[0] === 'OC' && typeof props?.id === 'string' ? props.id : null);
+    } else if (code === ops.beginMarkedContent) this.marks.push(null);
+    else if (code === ops.endMarkedContent) this.marks.pop();
+    else return false;
+    return true;
+  }
+
+  /** Line width, dash and colours. */
+  private styleOperator(code: number, args: unknown[] | null) {
+    const { ops, state } = this;
+    if (code === ops.setLineWidth) state.width = Number(args?.[0]) || 0;
+    else if (code === ops.setDash)
+      state.dashed = Array.isArray(args?.[0]) && (args[0] as unknown[]).length > 0;
+    else if (code === ops.setGState) {
+      for (const entry of (args?.[0] as [string, unknown][] | undefined) ?? []) {
+        if (entry[0] === 'LW') state.width = Number(entry[1]) || 0;
+        if (entry[0] === 'D')
+          state.dashed = Array.isArray(entry[1]) && ((entry[1] as unknown[])[0] as unknown[]).length > 0;
+      }
+    } else if (code === ops.setStrokeRGBColor) state.strokeColour = String(args?.[0]);
+    else if (code === ops.setFillRGBColor) state.fillColour = String(args?.[0]);
+    else if (code === ops.setStrokeTransparent) state.strokeColour = 'transparent';
+    else if (code === ops.setFillTransparent) state.fillColour = 'transparent';
+  }
+
+  private layer(): string | undefined {
+    for (let i = this.marks.length - 1; i >= 0; i--) if (this.marks[i]) return this.marks[i]!;
+    return undefined;
+  }
+
+  private image(index: number) {
+    const ctm = this.state.ctm;
+    const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 1, 1), apply(ctm, 0, 1)];
+    this.visit.image?.({ index, bbox: bboxOf([corners.flat()]) });
+  }
+
+  private constructPath(index: number, args: unknown[] | null) {
+    const { ops, state } = this;
+    const data = (args?.[1] as (ArrayLike<number> | null)[] | undefined)?.[0];
+    const paintCode = Number(args?.[0]);
+    const paint = paintOf(paintCode, ops);
+    const clipping = this.pendingClip;
+    this.pendingClip = undefined;
+    if (!data || (paint === 'none' && !clipping)) return;
+    if (this.paths >= MAX_PATHS || this.points >= MAX_POINTS) {
+      this.visit.truncated?.();
+      return;
+    }
+    const { subpaths, curved, curves } = subpathsOf(data, state.ctm);
+    if (subpaths.length === 0) return;
+    this.paths += 1;
+    for (const sub of subpaths) this.points += sub.length / 2;
+    const layer = this.layer();
+    if (paint !== 'none')
+      this.visit.path?.({
+        index,
+        paint,
+        width: state.width * lengthScale(state.ctm),
+        strokeColour: state.strokeColour,
+        fillColour: state.fillColour,
+        dashed: state.dashed,
+        evenOdd:
+          paintCode === ops.eoFill || paintCode === ops.eoFillStroke || paintCode === ops.closeEOFillStroke,
+        bbox: bboxOf(subpaths),
+        subpaths,
+        curved,
+        curves,
+        ...(state.clipBox ? { clipBox: state.clipBox } : {}),
+        ...(layer ? { layer } : {}),
+      });
+    if (clipping) this.clip(subpaths, clipping);
+  }
+
+  /** The path clips what follows: the clip box narrows to it. */
+  private clip(subpaths: number[][], rule: 'nonzero' | 'evenodd') {
+    this.visit.clip?.(subpaths, rule === 'evenodd');
+    const box = bboxOf(subpaths);
+    const old = this.state.clipBox;
+    this.state.clipBox = old
+      ? [
+          Math.max(old[0], box[0]),
+          Math.max(old[1], box[1]),
+          Math.min(old[2], box[2]),
+          Math.min(old[3], box[3]),
+        ]
+      : box;
   }
 }
 

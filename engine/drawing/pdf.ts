@@ -91,7 +91,7 @@ async function pageOperators(doc: PdfDocument, pageNumber: number): Promise<Oper
     const page = await doc.getPage(pageNumber);
     const operators = await withTimeout(
       page.getOperatorList(),
-      10_000,
+      LIMITS.pdfOperatorsTimeoutMs,
       'This PDF page took too long to read.',
     );
     page.cleanup();
@@ -146,7 +146,11 @@ async function choosePlanPage(doc: PdfDocument, requested?: number): Promise<Cho
     };
     try {
       const page = await doc.getPage(p);
-      const text = await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.');
+      const text = await withTimeout(
+        page.getTextContent(),
+        LIMITS.pdfTextTimeoutMs,
+        'This PDF page took too long to read.',
+      );
       scored.words = text.items.map((item) => ('str' in item ? item.str : ''));
       scored.textItems = text.items;
       // Scored as a drawing; a page whose words could be prose, and the leading candidate, are scored again
@@ -209,7 +213,13 @@ async function eraseText(
   try {
     items =
       known ??
-      (await withTimeout(page.getTextContent(), 5_000, 'This PDF page took too long to read.')).items;
+      (
+        await withTimeout(
+          page.getTextContent(),
+          LIMITS.pdfTextTimeoutMs,
+          'This PDF page took too long to read.',
+        )
+      ).items;
   } catch {
     return [];
   }
@@ -265,7 +275,12 @@ async function pageVectors(
 ): Promise<{ operators: OperatorList; vectors: PageVectors } | undefined> {
   try {
     const operators =
-      known ?? (await withTimeout(page.getOperatorList(), 10_000, 'This PDF page took too long to read.'));
+      known ??
+      (await withTimeout(
+        page.getOperatorList(),
+        LIMITS.pdfOperatorsTimeoutMs,
+        'This PDF page took too long to read.',
+      ));
     return { operators, vectors: readPageVectors(operators, pdfjs.OPS, base.transform as Affine) };
   } catch {
     return undefined;

@@ -6,6 +6,7 @@
  */
 
 import {
+  boundsOfSegments,
   cellsAlongSegment,
   gridAlongSegments,
   gridCellKey,
@@ -119,6 +120,8 @@ const SHORT_RETURN_M = 0.3;
 const JUNCTION_SLACK_M = 0.05;
 /** Openings found at most (bounds the work on a hostile drawing). */
 const MAX_OPENINGS = 500;
+/** Groups of gaps along the raster walls looked at, at most (a noisy scan shows thousands). */
+const MAX_GAP_GROUPS = 2000;
 
 /**
  * A wall that stops a door's width short of the wall it runs at (a door beside a junction, with no return between
@@ -356,38 +359,14 @@ function doorwayClosers(
 
 function vectorPlan(drawing: NormalisedDrawing): Plan {
   const g = drawing.geometry;
-  const segs = g.segments ?? [];
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const [x1, y1, x2, y2] of segs) {
-    minX = Math.min(minX, x1, x2);
-    maxX = Math.max(maxX, x1, x2);
-    minY = Math.min(minY, y1, y2);
-    maxY = Math.max(maxY, y1, y2);
-  }
-  const extentUnits = Math.max(maxX - minX, maxY - minY);
-  let mpu = g.metresPerUnit ?? guessMetresPerUnit(extentUnits);
-  let scaleGuessed = g.metresPerUnit == null || (g.scaleSource !== undefined && g.scaleSource !== 'file');
-  const extentM = extentUnits * mpu;
-  if (!(extentM >= 2 && extentM <= 2000)) {
-    // Units that make no sense for a building (a 2 mm house, a 5 km flat): fit to a 15 m plan instead.
-    mpu = 15 / Math.max(extentUnits, 1e-9);
-    scaleGuessed = true;
-  }
-  const cx = (minX + maxX) / 2;
-  const cy = (minY + maxY) / 2;
-  const flip = g.yDown ? -1 : 1;
-  const toWorld = (x: number, y: number): [number, number] => [(x - cx) * mpu, flip * (y - cy) * mpu];
-  const extent = extentUnits * mpu;
-  const t = Math.max(0.18, extent / 250);
+  const frame = vectorFrame(drawing);
+  const { toWorld, mpu, nominal: t } = frame;
   const toPiece = (s: Segment, thickness: number): WallPiece => {
     const [x1, y1] = toWorld(s[0], s[1]);
     const [x2, y2] = toWorld(s[2], s[3]);
     return { x1, y1, x2, y2, t: thickness };
   };
-  const centre = segs.map((s, i) => {
+  const centre = (g.segments ?? []).map((s, i) => {
     const own = g.wallThickness?.[i];
     return toPiece(s, own !== undefined && own > 0 ? own * mpu : t);
   });
@@ -404,14 +383,90 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
     const ey = ((p.y2 - p.y1) / len) * (p.t / 2);
     return { x1: p.x1 - ex, y1: p.y1 - ey, x2: p.x2 + ex, y2: p.y2 + ey, t: p.t };
   });
-  const bounds = {
-    minX: (minX - cx) * mpu - t,
-    maxX: (maxX - cx) * mpu + t,
-    minY: Math.min(flip * (minY - cy), flip * (maxY - cy)) * mpu - t,
-    maxY: Math.max(flip * (minY - cy), flip * (maxY - cy)) * mpu + t,
+  const closers = [
+    ...joints,
+    ...(g.roomClosers ?? []).map((s) => toPiece(s, 0)),
+    ...doorwayClosers(g.arcs ?? [], toWorld, mpu, centre),
+  ];
+  const { grid, rooms } = vectorGrid(
+    frame.bounds,
+    t,
+    walls,
+    openings,
+    closers,
+    cornerClosers(freeEnds, centre),
+  );
+  return {
+    source: 'vector',
+    walls,
+    openings,
+    grid,
+    rooms,
+    bounds: frame.bounds,
+    wallHeight: STOREY_HEIGHT,
+    wallThickness: t,
+    metresPerUnit: mpu,
+    scaleGuessed: frame.scaleGuessed,
+    toWorld,
+    fromWorld: frame.fromWorld,
+    wallCount: countStraightWalls(centre),
   };
+}
+
+/**
+ * A vector drawing's units in world metres, centred on its walls: the file's scale, or one guessed from the extent
+ * (fitted to a 15 m plan when the units make no sense for a building); the nominal wall thickness; the bounds.
+ */
+function vectorFrame(drawing: NormalisedDrawing) {
+  const g = drawing.geometry;
+  const { minX, minY, maxX, maxY } = boundsOfSegments(g.segments ?? []) ?? {
+    minX: 0,
+    minY: 0,
+    maxX: 0,
+    maxY: 0,
+  };
+  const extentUnits = Math.max(maxX - minX, maxY - minY);
+  let mpu = g.metresPerUnit ?? guessMetresPerUnit(extentUnits);
+  let scaleGuessed = g.metresPerUnit == null || (g.scaleSource !== undefined && g.scaleSource !== 'file');
+  const extentM = extentUnits * mpu;
+  if (!(extentM >= 2 && extentM <= 2000)) {
+    // Units that make no sense for a building (a 2 mm house, a 5 km flat): fit to a 15 m plan instead.
+    mpu = 15 / Math.max(extentUnits, 1e-9);
+    scaleGuessed = true;
+  }
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  const flip = g.yDown ? -1 : 1;
+  const t = Math.max(0.18, (extentUnits * mpu) / 250);
+  return {
+    mpu,
+    scaleGuessed,
+    nominal: t,
+    toWorld: (x: number, y: number): [number, number] => [(x - cx) * mpu, flip * (y - cy) * mpu],
+    fromWorld: (x: number, y: number): [number, number] => [x / mpu + cx, (flip * y) / mpu + cy],
+    bounds: {
+      minX: (minX - cx) * mpu - t,
+      maxX: (maxX - cx) * mpu + t,
+      minY: Math.min(flip * (minY - cy), flip * (maxY - cy)) * mpu - t,
+      maxY: Math.max(flip * (minY - cy), flip * (maxY - cy)) * mpu + t,
+    },
+  };
+}
+
+/**
+ * The plan grid over vector walls. Corner gaps through which the outside floods in are closed (a corner window, a
+ * corner left open); corner gaps between rooms inside are left as they are.
+ */
+function vectorGrid(
+  bounds: { minX: number; minY: number; maxX: number; maxY: number },
+  nominal: number,
+  walls: WallPiece[],
+  openings: Opening[],
+  closers: WallPiece[],
+  corners: WallPiece[],
+) {
   const cell = Math.max(
-    (Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * t) / GRID_SIDE,
+    (Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * nominal) / GRID_SIDE,
     0.03,
   );
   const base = {
@@ -423,41 +478,18 @@ function vectorPlan(drawing: NormalisedDrawing): Plan {
   };
   const wall = new Uint8Array(base.w * base.h);
   for (const p of walls) stampPiece(wall, base, p);
-  const closers = [
-    ...joints,
-    ...(g.roomClosers ?? []).map((s) => toPiece(s, 0)),
-    ...doorwayClosers(g.arcs ?? [], toWorld, mpu, centre),
-  ];
-  let { grid, rooms } = finishGrid(base, wall, openings, closers);
-  // Corner gaps through which the outside floods in are closed (a corner window, a corner left open); corner gaps
-  // between rooms inside are left as they are.
+  const read = finishGrid(base, wall, openings, closers);
   const outsideAt = (x: number, y: number) => {
     const gx = Math.floor((x - base.ox) / cell);
     const gy = Math.floor((y - base.oy) / cell);
-    return gx >= 0 && gy >= 0 && gx < base.w && gy < base.h && grid.outside[gy * base.w + gx] === 1;
+    return gx >= 0 && gy >= 0 && gx < base.w && gy < base.h && read.grid.outside[gy * base.w + gx] === 1;
   };
-  const corners = cornerClosers(freeEnds, centre);
   const sealing: WallPiece[] = [];
   for (let i = 0; i + 1 < corners.length; i += 2) {
     const [first, second] = [corners[i]!, corners[i + 1]!];
     if (outsideAt(first.x2, first.y2)) sealing.push(first, second);
   }
-  if (sealing.length > 0) ({ grid, rooms } = finishGrid(base, wall, openings, [...closers, ...sealing]));
-  return {
-    source: 'vector',
-    walls,
-    openings,
-    grid,
-    rooms,
-    bounds,
-    wallHeight: STOREY_HEIGHT,
-    wallThickness: t,
-    metresPerUnit: mpu,
-    scaleGuessed,
-    toWorld,
-    fromWorld: (x, y) => [x / mpu + cx, (flip * y) / mpu + cy],
-    wallCount: countStraightWalls(centre),
-  };
+  return sealing.length > 0 ? finishGrid(base, wall, openings, [...closers, ...sealing]) : read;
 }
 
 /** Collinear, touching pieces count as one wall. */
@@ -580,31 +612,66 @@ function runOpenings(
   cell: number,
   toWorld: (cx: number, cy: number) => [number, number],
 ): Opening[] {
-  const found: { line: number; a: number; b: number; horizontal: boolean }[] = [];
+  const openings: Opening[] = [];
+  for (const group of groupedGaps(gapsAlongRuns(wall, w, h, cell))) {
+    if (openings.length >= MAX_OPENINGS) break;
+    const opening = openingOfGaps(group, thin, w, h, cell, toWorld);
+    if (opening) openings.push(opening);
+  }
+  return openings;
+}
+
+interface RunGap {
+  horizontal: boolean;
+  /** The row (horizontal runs) or column the gap lies on. */
+  line: number;
+  /** The last wall cell before the gap and the first after it. */
+  a: number;
+  b: number;
+}
+
+/** The wall mask's extent across a run at (x, y), in cells (up to 40 each way). */
+function crossSection(
+  wall: Uint8Array,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  horizontal: boolean,
+): number {
+  let n = 1;
+  for (
+    let k = 1;
+    k < 40 && (horizontal ? y - k >= 0 && wall[(y - k) * w + x] : x - k >= 0 && wall[y * w + x - k]);
+    k++
+  )
+    n++;
+  for (
+    let k = 1;
+    k < 40 && (horizontal ? y + k < h && wall[(y + k) * w + x] : x + k < w && wall[y * w + x + k]);
+    k++
+  )
+    n++;
+  return n;
+}
+
+/**
+ * Gaps of a door's or window's width along each row and column of the wall mask where a wall ends on either side
+ * (a gap within one wall), or one wall's end points at a wall across its way a door's width off (a door beside a
+ * corner).
+ */
+function gapsAlongRuns(wall: Uint8Array, w: number, h: number, cell: number): RunGap[] {
+  const found: RunGap[] = [];
   const at = (x: number, y: number, horizontal: boolean) => (horizontal ? wall[y * w + x] : wall[x * w + y]);
-  const across = (x: number, y: number, horizontal: boolean) => {
-    // Extent of the wall across the run direction at (x, y).
-    let n = 1;
-    for (
-      let k = 1;
-      k < 40 && (horizontal ? y - k >= 0 && wall[(y - k) * w + x] : x - k >= 0 && wall[y * w + x - k]);
-      k++
-    )
-      n++;
-    for (
-      let k = 1;
-      k < 40 && (horizontal ? y + k < h && wall[(y + k) * w + x] : x + k < w && wall[y * w + x + k]);
-      k++
-    )
-      n++;
-    return n;
-  };
   /** Thinnest cross-section over the last few cells of a run (a T-junction at the very end is ignored). */
   const thickness = (end: number, line: number, dir: number, runLen: number, horizontal: boolean) => {
     let best = 1e9;
     for (let k = 0; k < Math.min(runLen, 10); k++) {
       const pos = end + dir * k;
-      best = Math.min(best, horizontal ? across(pos, line, true) : across(line, pos, false));
+      best = Math.min(
+        best,
+        horizontal ? crossSection(wall, w, h, pos, line, true) : crossSection(wall, w, h, line, pos, false),
+      );
     }
     return best;
   };
@@ -623,28 +690,27 @@ function runOpenings(
         const start = i;
         while (i < len && at(i, line, horizontal)) i++;
         const runLen = i - start;
-        if (prevEnd >= 0) {
-          const gap = (start - prevEnd - 1) * cell;
-          if (gap >= MIN_GAP && gap <= MAX_GAP) {
-            const ta = thickness(prevEnd, line, -1, prevLen, horizontal);
-            const tb = thickness(start, line, 1, runLen, horizontal);
-            // A wall's end on either side (a gap within one wall), or one wall's end pointing at a wall across its
-            // way a door's width off (a door beside a corner).
-            const endA = prevLen > ta * 1.5 && ta * cell < 0.8;
-            const endB = runLen > tb * 1.5 && tb * cell < 0.8;
-            const acrossA = prevLen * cell < 0.8 && ta > prevLen * 1.5;
-            const acrossB = runLen * cell < 0.8 && tb > runLen * 1.5;
-            if ((endA && endB) || (gap <= MAX_DOOR && ((endA && acrossB) || (acrossA && endB)))) {
-              found.push({ line, a: prevEnd, b: start, horizontal });
-            }
-          }
+        const gap = (start - prevEnd - 1) * cell;
+        if (prevEnd >= 0 && gap >= MIN_GAP && gap <= MAX_GAP) {
+          const ta = thickness(prevEnd, line, -1, prevLen, horizontal);
+          const tb = thickness(start, line, 1, runLen, horizontal);
+          const endA = prevLen > ta * 1.5 && ta * cell < 0.8;
+          const endB = runLen > tb * 1.5 && tb * cell < 0.8;
+          const acrossA = prevLen * cell < 0.8 && ta > prevLen * 1.5;
+          const acrossB = runLen * cell < 0.8 && tb > runLen * 1.5;
+          if ((endA && endB) || (gap <= MAX_DOOR && ((endA && acrossB) || (acrossA && endB))))
+            found.push({ line, a: prevEnd, b: start, horizontal });
         }
         prevEnd = i - 1;
         prevLen = runLen;
       }
     }
   }
-  // The same gap shows on every line across the wall's thickness: group neighbouring lines with similar ends.
+  return found;
+}
+
+/** The same gap shows on every line across the wall's thickness: neighbouring lines with similar ends are one. */
+function groupedGaps(found: RunGap[]) {
   found.sort((p, q) => Number(p.horizontal) - Number(q.horizontal) || p.line - q.line || p.a - q.a);
   const groups: { horizontal: boolean; first: number; last: number; a: number; b: number }[] = [];
   for (const f of found) {
@@ -659,40 +725,95 @@ function runOpenings(
       g.last = f.line;
       g.a = Math.max(g.a, f.a);
       g.b = Math.min(g.b, f.b);
-    } else if (groups.length < 2000) {
+    } else if (groups.length < MAX_GAP_GROUPS) {
       groups.push({ horizontal: f.horizontal, first: f.line, last: f.line, a: f.a, b: f.b });
     }
   }
-  const openings: Opening[] = [];
-  for (const grp of groups) {
-    if (openings.length >= 500) break;
-    const first = { horizontal: grp.horizontal, line: grp.first, a: grp.a, b: grp.b };
-    const last = { line: grp.last };
-    const mid = (first.line + last.line + 1) / 2;
-    const rows = last.line - first.line + 1;
-    const [x1, y1] = first.horizontal ? toWorld(first.a + 1, mid) : toWorld(mid, first.a + 1);
-    const [x2, y2] = first.horizontal ? toWorld(first.b, mid) : toWorld(mid, first.b);
-    let thinCount = 0;
-    const midLine = Math.floor(mid);
-    for (let c = first.a + 1; c < first.b; c++) {
-      for (let dl = -1; dl <= 1; dl++) {
-        const l = midLine + dl;
-        const idx = first.horizontal ? l * w + c : c * w + l;
-        if (l >= 0 && l < (first.horizontal ? h : w) && thin[idx]) {
-          thinCount++;
-          break;
-        }
+  return groups;
+}
+
+/** One group of gaps as an opening: a window where thin lines (glass) run across most of it, else a door. */
+function openingOfGaps(
+  grp: ReturnType<typeof groupedGaps>[number],
+  thin: Uint8Array,
+  w: number,
+  h: number,
+  cell: number,
+  toWorld: (cx: number, cy: number) => [number, number],
+): Opening | null {
+  const mid = (grp.first + grp.last + 1) / 2;
+  const rows = grp.last - grp.first + 1;
+  const [x1, y1] = grp.horizontal ? toWorld(grp.a + 1, mid) : toWorld(mid, grp.a + 1);
+  const [x2, y2] = grp.horizontal ? toWorld(grp.b, mid) : toWorld(mid, grp.b);
+  let thinCount = 0;
+  const midLine = Math.floor(mid);
+  for (let c = grp.a + 1; c < grp.b; c++) {
+    for (let dl = -1; dl <= 1; dl++) {
+      const l = midLine + dl;
+      const idx = grp.horizontal ? l * w + c : c * w + l;
+      if (l >= 0 && l < (grp.horizontal ? h : w) && thin[idx]) {
+        thinCount++;
+        break;
       }
     }
-    const span = first.b - first.a - 1;
-    if (span * cell < MIN_GAP) continue;
-    openings.push({ x1, y1, x2, y2, t: rows * cell, kind: thinCount >= span * 0.5 ? 'window' : 'door' });
   }
-  return openings;
+  const span = grp.b - grp.a - 1;
+  if (span * cell < MIN_GAP) return null;
+  return { x1, y1, x2, y2, t: rows * cell, kind: thinCount >= span * 0.5 ? 'window' : 'door' };
 }
 
 /** A raster plan; at `metresPerPixel` when known (a stated scale, room labels), else the walls span 14 m. */
 function rasterPlan(drawing: NormalisedDrawing, metresPerPixel?: number): Plan {
+  const masks = rasterWallGrid(drawing);
+  const { wall, thin, gw, gh, cellPx } = masks;
+  const extent = maskExtent(wall, gw, gh);
+  // Scale: a plotted PDF may state one, room labels may give one; otherwise the walls' extent is taken as 14 m.
+  const known = metresPerPixel ?? drawing.geometry.metresPerUnit;
+  const cell = known ? known * cellPx : 14 / Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY);
+  const gcx = (extent.minX + extent.maxX) / 2;
+  const gcy = (extent.minY + extent.maxY) / 2;
+  // Grid cell (x, y) (y down) → world (y up); the grid's row 0 is the top of the image.
+  const cellToWorld = (x: number, y: number): [number, number] => [(x - gcx) * cell, -(y - gcy) * cell];
+  const openings = runOpenings(wall, thin, gw, gh, cell, cellToWorld);
+  const rects = maskRects(wall, gw, gh);
+  const walls = rects.map((rect) => rectWall(rect, cellToWorld));
+  const [ox, oy] = cellToWorld(0, gh);
+  const { grid, rooms } = finishGrid({ w: gw, h: gh, cell, ox, oy }, rowsFlipped(wall, gw, gh), openings);
+  const [bx0, by0] = cellToWorld(extent.minX, extent.maxY);
+  const [bx1, by1] = cellToWorld(extent.maxX, extent.minY);
+  const thicknessGuess = rects.length
+    ? (median(rects.map(([x0, y0, x1, y1]) => Math.min(x1 - x0, y1 - y0) * cell)) ?? 0.2)
+    : 0.2;
+  return {
+    source: 'raster',
+    walls,
+    openings,
+    grid,
+    rooms,
+    bounds: { minX: bx0, minY: by0, maxX: bx1, maxY: by1 },
+    wallHeight: STOREY_HEIGHT,
+    wallThickness: thicknessGuess,
+    metresPerUnit: cell / cellPx,
+    scaleGuessed: true,
+    ...(known ? { scaleInferred: true } : {}),
+    // Drawing units are the normalised PNG's pixels.
+    toWorld: (x, y) => cellToWorld(x / cellPx + RASTER_MARGIN_CELLS, y / cellPx + RASTER_MARGIN_CELLS),
+    fromWorld: (x, y) => [
+      (x / cell + gcx - RASTER_MARGIN_CELLS) * cellPx,
+      (-y / cell + gcy - RASTER_MARGIN_CELLS) * cellPx,
+    ],
+    wallCount: walls.filter((p) => Math.hypot(p.x2 - p.x1, p.y2 - p.y1) >= 0.5).length,
+  };
+}
+
+/** Cells of margin around a raster plan's grid, so the outside can flood around the walls. */
+const RASTER_MARGIN_CELLS = 3;
+
+/**
+ * The line drawing's walls on a coarse grid (≤ GRID_SIDE cells a side, y down): cells mostly wall (the ink left
+ * after thin strokes are removed, or all the ink when that leaves nothing), and cells crossed by thin strokes.
+ */
+function rasterWallGrid(drawing: NormalisedDrawing) {
   let decoded: ReturnType<typeof decodePngLuminance>;
   try {
     decoded = decodePngLuminance(drawing.png);
@@ -704,13 +825,14 @@ function rasterPlan(drawing: NormalisedDrawing, metresPerPixel?: number): Plan {
   for (let i = 0; i < w * h; i++) ink[i] = (data[i] ?? 255) < 128 ? 1 : 0;
   let wallPx = keepBuilding(wallMaskFromInk(ink, w, h).walls, w, h);
   const cellPx = Math.max(1, Math.ceil(Math.max(w, h) / GRID_SIDE));
-  const gw = Math.ceil(w / cellPx) + 6;
-  const gh = Math.ceil(h / cellPx) + 6;
+  const gw = Math.ceil(w / cellPx) + 2 * RASTER_MARGIN_CELLS;
+  const gh = Math.ceil(h / cellPx) + 2 * RASTER_MARGIN_CELLS;
   const toGrid = (src: Uint8Array, share: number) => {
     const count = new Uint16Array(gw * gh);
     for (let y = 0; y < h; y++) {
-      const gy = Math.floor(y / cellPx) + 3;
-      for (let x = 0; x < w; x++) if (src[y * w + x]) count[gy * gw + Math.floor(x / cellPx) + 3]!++;
+      const gy = Math.floor(y / cellPx) + RASTER_MARGIN_CELLS;
+      for (let x = 0; x < w; x++)
+        if (src[y * w + x]) count[gy * gw + Math.floor(x / cellPx) + RASTER_MARGIN_CELLS]!++;
     }
     const out = new Uint8Array(gw * gh);
     const need = Math.max(1, Math.ceil(cellPx * cellPx * share));
@@ -727,72 +849,48 @@ function rasterPlan(drawing: NormalisedDrawing, metresPerPixel?: number): Plan {
   if (cells < 4) throw unprocessable('No walls could be found in this drawing.');
   const thinPx = new Uint8Array(w * h);
   for (let i = 0; i < thinPx.length; i++) thinPx[i] = ink[i] && !wallPx[i] ? 1 : 0;
-  const thin = toGrid(thinPx, 0.01);
-  let minX = gw;
-  let minY = gh;
+  return { wall, thin: toGrid(thinPx, 0.01), gw, gh, cellPx };
+}
+
+/** The extent of a mask's set cells, in cells [min, max). */
+function maskExtent(mask: Uint8Array, w: number, h: number) {
+  let minX = w;
+  let minY = h;
   let maxX = -1;
   let maxY = -1;
-  for (let y = 0; y < gh; y++) {
-    for (let x = 0; x < gw; x++) {
-      if (!wall[y * gw + x]) continue;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
       minX = Math.min(minX, x);
       maxX = Math.max(maxX, x + 1);
       minY = Math.min(minY, y);
       maxY = Math.max(maxY, y + 1);
     }
   }
-  // Scale: a plotted PDF may state one, room labels may give one; otherwise the walls' extent is taken as 14 m.
-  const known = metresPerPixel ?? drawing.geometry.metresPerUnit;
-  const cell = known ? known * cellPx : 14 / Math.max(maxX - minX, maxY - minY);
-  const mpu = cell / cellPx;
-  const gcx = (minX + maxX) / 2;
-  const gcy = (minY + maxY) / 2;
-  // Grid cell (x, y) (y down) → world (y up); the grid's row 0 is the top of the image.
-  const cellToWorld = (x: number, y: number): [number, number] => [(x - gcx) * cell, -(y - gcy) * cell];
-  // The world grid is stored bottom-up so that (ox, oy) is its lower-left corner.
-  const flipRows = (m: Uint8Array) => {
-    const out = new Uint8Array(m.length);
-    for (let y = 0; y < gh; y++) out.set(m.subarray(y * gw, (y + 1) * gw), (gh - 1 - y) * gw);
-    return out;
-  };
-  const openings = runOpenings(wall, thin, gw, gh, cell, cellToWorld);
-  const rects = maskRects(wall, gw, gh);
-  const walls: WallPiece[] = rects.map(([x0, y0, x1, y1]) => {
-    const [ax, ay] = cellToWorld(x0, y0);
-    const [bx, by] = cellToWorld(x1, y1);
-    const wx = Math.abs(bx - ax);
-    const wy = Math.abs(by - ay);
-    const mx = (ax + bx) / 2;
-    const my = (ay + by) / 2;
-    return wx >= wy
-      ? { x1: Math.min(ax, bx), y1: my, x2: Math.max(ax, bx), y2: my, t: wy }
-      : { x1: mx, y1: Math.min(ay, by), x2: mx, y2: Math.max(ay, by), t: wx };
-  });
-  const [ox, oy] = cellToWorld(0, gh);
-  const base = { w: gw, h: gh, cell, ox, oy };
-  const { grid, rooms } = finishGrid(base, flipRows(wall), openings);
-  const [bx0, by0] = cellToWorld(minX, maxY);
-  const [bx1, by1] = cellToWorld(maxX, minY);
-  const thicknessGuess = rects.length
-    ? (median(rects.map(([x0, y0, x1, y1]) => Math.min(x1 - x0, y1 - y0) * cell)) ?? 0.2)
-    : 0.2;
-  return {
-    source: 'raster',
-    walls,
-    openings,
-    grid,
-    rooms,
-    bounds: { minX: bx0, minY: by0, maxX: bx1, maxY: by1 },
-    wallHeight: STOREY_HEIGHT,
-    wallThickness: thicknessGuess,
-    metresPerUnit: mpu,
-    scaleGuessed: true,
-    ...(known ? { scaleInferred: true } : {}),
-    // Drawing units are the normalised PNG's pixels.
-    toWorld: (x, y) => cellToWorld(x / cellPx + 3, y / cellPx + 3),
-    fromWorld: (x, y) => [(x / cell + gcx - 3) * cellPx, (-y / cell + gcy - 3) * cellPx],
-    wallCount: walls.filter((p) => Math.hypot(p.x2 - p.x1, p.y2 - p.y1) >= 0.5).length,
-  };
+  return { minX, minY, maxX, maxY };
+}
+
+/** A mask with its rows in the other order (the world grid is stored bottom-up: (ox, oy) is its lower-left). */
+function rowsFlipped(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++) out.set(mask.subarray(y * w, (y + 1) * w), (h - 1 - y) * w);
+  return out;
+}
+
+/** A rectangle of wall cells as a wall piece along its longer side. */
+function rectWall(
+  [x0, y0, x1, y1]: [number, number, number, number],
+  cellToWorld: (x: number, y: number) => [number, number],
+): WallPiece {
+  const [ax, ay] = cellToWorld(x0, y0);
+  const [bx, by] = cellToWorld(x1, y1);
+  const wx = Math.abs(bx - ax);
+  const wy = Math.abs(by - ay);
+  const mx = (ax + bx) / 2;
+  const my = (ay + by) / 2;
+  return wx >= wy
+    ? { x1: Math.min(ax, bx), y1: my, x2: Math.max(ax, bx), y2: my, t: wy }
+    : { x1: mx, y1: Math.min(ay, by), x2: mx, y2: Math.max(ay, by), t: wx };
 }
 
 const cache = new WeakMap<NormalisedDrawing, Plan>();

@@ -489,9 +489,9 @@ describe('projects API', () => {
       expect.arrayContaining([
         `previews/${ticket.file.id}.webp`,
         `drawings/${ticket.file.id}.png`,
-        `drawings/${ticket.file.id}.json`,
+        `plans/${ticket.file.id}.json`,
         `drawings/${dxf.file.id}.png`,
-        `drawings/${dxf.file.id}.json`,
+        `plans/${dxf.file.id}.json`,
         ...renderIds.flatMap((id) => [`renders/${id}.png`, `renders/${id}.webp`]),
       ]),
     );

@@ -35,8 +35,6 @@ async function planOf(fileId: string, projectId: string): Promise<PlanModel> {
   return plan;
 }
 
-const FILE_GONE = 'The drawing file is no longer available';
-
 /** How long Prepare waits for a plan read already under way, before reading the file itself. */
 const PLAN_READ_WAIT_MS = 150_000;
 const PLAN_READ_POLL_MS = 400;
@@ -54,14 +52,9 @@ async function planAfterReading(projectId: string, fileId: string): Promise<Plan
 
 async function readPlanNow(projectId: string, fileId: string): Promise<PlanModel> {
   const file = await getFile(projectId, fileId);
-  if (file?.status !== 'uploaded') throw new DrawingUnreadableError(FILE_GONE);
-  try {
-    return await readFilePlan(file);
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') throw new DrawingUnreadableError(FILE_GONE);
-    throw error;
-  }
+  if (file?.status !== 'uploaded')
+    throw new DrawingUnreadableError('The drawing file is no longer available');
+  return readFilePlan(file);
 }
 
 /**

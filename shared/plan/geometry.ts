@@ -21,6 +21,23 @@ export function signedArea(polygon: readonly PlanPoint[]): number {
 
 export const polygonArea = (polygon: readonly PlanPoint[]) => Math.abs(signedArea(polygon));
 
+/** The extent of segments [x1, y1, x2, y2]; null for none. */
+export function boundsOfSegments(
+  segments: Iterable<readonly [number, number, number, number]>,
+): PlanBounds | null {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const [x1, y1, x2, y2] of segments) {
+    minX = Math.min(minX, x1, x2);
+    minY = Math.min(minY, y1, y2);
+    maxX = Math.max(maxX, x1, x2);
+    maxY = Math.max(maxY, y1, y2);
+  }
+  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
+}
+
 export function boundsOfPoints(points: Iterable<PlanPoint>): PlanBounds | null {
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
@@ -138,19 +155,10 @@ export function indexCellSize(
   segments: Iterable<readonly [number, number, number, number]>,
   minCell: number,
 ): number {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
   let totalLength = 0;
-  for (const [x1, y1, x2, y2] of segments) {
-    minX = Math.min(minX, x1, x2);
-    maxX = Math.max(maxX, x1, x2);
-    minY = Math.min(minY, y1, y2);
-    maxY = Math.max(maxY, y1, y2);
-    totalLength += Math.hypot(x2 - x1, y2 - y1);
-  }
-  const side = maxX >= minX ? Math.max(maxX - minX, maxY - minY) : 0;
+  for (const [x1, y1, x2, y2] of segments) totalLength += Math.hypot(x2 - x1, y2 - y1);
+  const extent = boundsOfSegments(segments);
+  const side = extent ? Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY) : 0;
   return Math.max(minCell, side / 512, totalLength / 250_000);
 }
 

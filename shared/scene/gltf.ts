@@ -8,6 +8,13 @@ import type { Scene } from './types';
 
 export { sceneNodes } from './nodes';
 
+/** glTF accessor component types (the WebGL enums the format uses). */
+const COMPONENT = { UNSIGNED_SHORT: 5123, UNSIGNED_INT: 5125, FLOAT: 5126 } as const;
+/** glTF buffer view targets: vertex attributes and vertex indices. */
+const TARGET = { ARRAY_BUFFER: 34962, ELEMENT_ARRAY_BUFFER: 34963 } as const;
+/** Bytes of one position (three 32-bit floats). */
+const POSITION_STRIDE = 12;
+
 /**
  * A mesh's corners without repeats: glTF draws faces flat when a primitive has no normals, so a box needs its 8
  * corners, not 24 vertices with normals (a quarter of the size).
@@ -60,7 +67,7 @@ export function sceneToGlb(scene: Scene): Uint8Array {
       accessors.push({
         bufferView: 0,
         byteOffset: positionBytes,
-        componentType: 5126,
+        componentType: COMPONENT.FLOAT,
         count,
         type: 'VEC3',
         min,
@@ -77,7 +84,7 @@ export function sceneToGlb(scene: Scene): Uint8Array {
       accessors.push({
         bufferView: 1,
         byteOffset: indexBytes,
-        componentType: short ? 5123 : 5125,
+        componentType: short ? COMPONENT.UNSIGNED_SHORT : COMPONENT.UNSIGNED_INT,
         count: indices.length,
         type: 'SCALAR',
       });
@@ -120,8 +127,19 @@ export function sceneToGlb(scene: Scene): Uint8Array {
           meshes,
           accessors,
           bufferViews: [
-            { buffer: 0, byteOffset: 0, byteLength: positionBytes, byteStride: 12, target: 34962 },
-            { buffer: 0, byteOffset: positionBytes, byteLength: indexBytes, target: 34963 },
+            {
+              buffer: 0,
+              byteOffset: 0,
+              byteLength: positionBytes,
+              byteStride: POSITION_STRIDE,
+              target: TARGET.ARRAY_BUFFER,
+            },
+            {
+              buffer: 0,
+              byteOffset: positionBytes,
+              byteLength: indexBytes,
+              target: TARGET.ELEMENT_ARRAY_BUFFER,
+            },
           ],
           buffers: [{ byteLength: binLength }],
         }

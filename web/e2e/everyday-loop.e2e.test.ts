@@ -63,13 +63,18 @@ async function releasePlanRead(projectId: string, fileId: string) {
   );
 }
 
-/** Removes the uploaded drawing (and what was read from it): every variation then fails; returns a restore. */
+/**
+ * Removes the uploaded drawing and what was read from it: every variation then fails (a plan read of the file now
+ * fails too, saying the upload is gone). Returns a restore that puts both back as they were.
+ */
 async function loseUpload(detail: ProjectDetail) {
   const file = detail.files[0]!;
-  const original = await localAws
-    .s3()
-    .send(new GetObjectCommand({ Bucket: localAws.uploadsBucket, Key: file.storagePath }));
-  const bytes = Buffer.from(await original.Body!.transformToByteArray());
+  const read = async (Bucket: string, Key: string) =>
+    Buffer.from(
+      await (await localAws.s3().send(new GetObjectCommand({ Bucket, Key }))).Body!.transformToByteArray(),
+    );
+  const bytes = await read(localAws.uploadsBucket, file.storagePath);
+  const plan = await read(localAws.rendersBucket, planKey(file.id));
   await localAws.s3().send(
     new DeleteObjectsCommand({
       Bucket: localAws.uploadsBucket,
@@ -82,10 +87,15 @@ async function loseUpload(detail: ProjectDetail) {
       Delete: { Objects: [...Object.values(drawingKeys(file.id)), planKey(file.id)].map((Key) => ({ Key })) },
     }),
   );
-  return () =>
-    localAws
+  return async () => {
+    await localAws
       .s3()
       .send(new PutObjectCommand({ Bucket: localAws.uploadsBucket, Key: file.storagePath, Body: bytes }));
+    await localAws
+      .s3()
+      .send(new PutObjectCommand({ Bucket: localAws.rendersBucket, Key: planKey(file.id), Body: plan }));
+    await releasePlanRead(detail.id, file.id);
+  };
 }
 
 async function projectWithPlan(user: User, title: string) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { asciiDxfToBinary } from '../fixtures/binary-dxf';
 import { planDxf } from '../fixtures/plan';
 import { LIMITS } from '../limits';
 import { countAsciiDxfRecords, readDxf } from './dxf';
-import { asciiDxfToBinary } from './dxf-binary';
 
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
 

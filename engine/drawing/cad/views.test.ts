@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { boundsOfSegments } from '../../../shared/plan/geometry';
 import type { Segment } from '../types';
-import { borderSegments, boundsOfSegments, clusterViews } from './views';
+import { borderSegments, clusterViews } from './views';
 
 const rect = (x: number, y: number, w: number, h: number): Segment[] => [
   [x, y, x + w, y],

@@ -2,24 +2,11 @@
  * Views on a CAD sheet: the sheet border is set aside, the rest is grouped into clusters of drawing separated by
  * white space (a plan, its elevations, sections, details, a title block…). Pure geometry; bounded by a fixed grid.
  */
+import { boundsOfSegments } from '../../../shared/plan/geometry';
 import { dilateSquare } from '../../../shared/plan/grid-mask';
 import type { Bounds, Segment } from '../types';
 
 const GRID_SIDE = 512;
-
-export function boundsOfSegments(segments: Iterable<Segment>): Bounds | null {
-  let minX = Number.POSITIVE_INFINITY;
-  let minY = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let maxY = Number.NEGATIVE_INFINITY;
-  for (const [x1, y1, x2, y2] of segments) {
-    minX = Math.min(minX, x1, x2);
-    minY = Math.min(minY, y1, y2);
-    maxX = Math.max(maxX, x1, x2);
-    maxY = Math.max(maxY, y1, y2);
-  }
-  return minX <= maxX ? { minX, minY, maxX, maxY } : null;
-}
 
 /**
  * Segments of a sheet border: lines on the outer rectangle of the drawing that keep a clear margin from everything

@@ -4,6 +4,7 @@
  * and wall thicknesses, and double-line walls are paired into walls with their thickness.
  */
 import {
+  boundsOfSegments,
   gridAlongSegments,
   gridCellKey,
   indexCellSize,
@@ -21,7 +22,7 @@ import { drawnInSingleLines } from './single-line';
 import { stackedSteps } from './steps';
 import { withoutIsolatedStubs } from './stubs';
 import { arrows, voidCrosses } from './symbols';
-import { borderSegments, boundsOfSegments, clusterViews } from './views';
+import { borderSegments, clusterViews } from './views';
 import { pairParallelLines } from './wall-pairs';
 
 export type CadViewKind = 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
@@ -113,114 +114,17 @@ export function splitWalls(
   const segments = flat.strokes.map((s) => s.seg);
   const sheet = boundsOfSegments(segments) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
   const scale = chooseScale(flat, fileMetresPerUnit, sheet, plotted);
-  const border = borderSegments(segments, sheet, {
-    min: WALL_GAP_M.min / scale.metresPerUnit,
-    max: WALL_GAP_M.max / scale.metresPerUnit,
-  });
-  const { view: viewOf, count } = clusterViews(segments, border, sheet);
-
-  // Strokes per view, and each view's extent.
-  const members: number[][] = Array.from({ length: count }, () => []);
-  viewOf.forEach((v, i) => {
-    if (v >= 0) members[v]!.push(i);
-  });
-  const minStrokes = Math.max(8, Math.floor(flat.strokes.length * 0.01));
-  const viewIndices = members
-    .map((list, v) => ({ v, list }))
-    .filter(({ list }) => list.length >= minStrokes)
-    .sort((a, b) => b.list.length - a.list.length)
-    .slice(0, 24);
-
-  const described = viewIndices.map(({ v, list }) =>
-    describeView(v, list, flat, scale.metresPerUnit, plotted),
-  );
-  // Views named left to right, top to bottom, as a reader would number them.
-  const ordered = [...described].sort(
-    (p, q) =>
-      Math.round((q.bounds.maxY - p.bounds.maxY) / ((sheet.maxY - sheet.minY) * 0.2 || 1)) ||
-      p.bounds.minX - q.bounds.minX,
-  );
-  ordered.forEach((d, i) => {
-    d.view.id = `view-${i + 1}`;
-    if (!d.title) d.view.label = `View ${i + 1}${d.view.kind !== 'unknown' ? ` (${d.view.kind})` : ''}`;
-  });
-  const views = ordered.map((d) => d.view);
-
+  const { described, views } = viewsOfSheet(flat, sheet, scale, plotted);
   const candidates = described.filter((d) => d.view.kind === 'plan' || d.view.kind === 'unknown');
   candidates.sort((p, q) => q.score - p.score);
   const picked = viewId ? described.find((d) => d.view.id === viewId) : undefined;
   if (viewId && !picked)
     warnings.push(`There is no ${viewId} on this sheet; the plan view was chosen instead.`);
   const chosen = picked ?? candidates[0];
-  if (!chosen || chosen.pairedLength + chosen.singleLength === 0) {
-    const kinds = new Set(described.map((d) => d.view.kind));
-    // A sheet too small to hold a view of its own still says what it is in its largest lettering.
-    const sheetTitle = described.length
-      ? null
-      : titleNaming(flat.texts, (kind) => kind === 'elevation' || kind === 'section');
-    if (sheetTitle) {
-      kinds.add(sheetTitle.kind);
-      views.push({ id: 'view-1', label: sheetTitle.text, kind: sheetTitle.kind, bounds: sheet });
-    }
-    const reason = kinds.has('elevation')
-      ? 'No walls found: this looks like an elevation, not a plan. Upload the floor plan, or pick the view that holds it.'
-      : kinds.has('section')
-        ? 'No walls found: this looks like a section, not a plan. Upload the floor plan, or pick the view that holds it.'
-        : 'No walls found in this drawing. Check that the plan is in model space and its wall layers are on.';
-    return {
-      walls: [],
-      thickness: [],
-      closers: [],
-      details: [],
-      arcs: [],
-      warnings: [reason],
-      metresPerUnit: scale.metresPerUnit,
-      scaleSource: scale.source,
-      views,
-      view: null,
-      noPlanReason: reason,
-    };
-  }
-  if (described.length > 1) {
-    const others = described.filter((d) => d !== chosen && d.view.kind !== 'text');
-    if (others.length) {
-      warnings.push(
-        `This sheet holds ${others.length + 1} views; the plan was read from ${chosen.view.label}. Pick another view if that is not the plan.`,
-      );
-    }
-  }
-  const siblings = siblingPlans(described, chosen, limits.maxWallSegments);
-  for (const sibling of siblings) sibling.view.walls = sibling.walls;
-  if (siblings.length) {
-    const names = siblings
-      .map((d) => d.view.label)
-      .join(', ')
-      .replace(/, ([^,]*)$/, ' and $1');
-    warnings.push(
-      siblings.length > 1
-        ? `${names} hold other plans of the building (their walls are shown in grey); only ${chosen.view.label} is built in 3D.`
-        : `${names} holds another plan of the building (its walls are shown in grey); only ${chosen.view.label} is built in 3D.`,
-    );
-  }
-  // Steps drawn as nested outlines, and context beyond the plan's exterior dimension chains, are no walls.
-  const steps = stackedSteps(chosen.walls, scale.metresPerUnit);
-  const outside = beyondDimensionChains(
-    chosen.walls.map((w) => w.seg),
-    flat.texts.filter((t) => inside(chosen.view.bounds, t.x, t.y)),
-    scale.metresPerUnit,
-  );
-  const kept = chosen.walls.filter((_, i) => !steps.has(i) && !outside.has(i));
-  let walls = kept.map((w) => w.seg);
-  let thickness = kept.map((w) => w.thickness);
-  if (walls.length > limits.maxWallSegments) {
-    warnings.push(
-      `The drawing has ${walls.length} wall segments; the ${limits.maxWallSegments} longest were kept for the 3D model.`,
-    );
-    const order = walls.map((_, i) => i).sort((a, b) => segLength(walls[b]!) - segLength(walls[a]!));
-    const keep = order.slice(0, limits.maxWallSegments);
-    walls = keep.map((i) => walls[i]!);
-    thickness = keep.map((i) => thickness[i]!);
-  }
+  if (!chosen || chosen.pairedLength + chosen.singleLength === 0)
+    return noPlanFound(flat, described, views, sheet, scale);
+  warnings.push(...otherViewNotes(described, chosen, limits));
+  const { walls, thickness } = keptWalls(flat, chosen, scale, limits, warnings);
   const used = new Set(chosen.usedStrokes);
   let details = chosen.members
     .filter((i) => !used.has(i) && !flat.strokes[i]!.curved)
@@ -245,6 +149,137 @@ export function splitWalls(
     views,
     view: chosen.view,
   };
+}
+
+/** The sheet's views (split by white space, the border set aside), described and named as a reader numbers them. */
+function viewsOfSheet(
+  flat: Flattened,
+  sheet: Bounds,
+  scale: Scale,
+  plotted: boolean,
+): { described: DescribedView[]; views: CadView[] } {
+  const segments = flat.strokes.map((s) => s.seg);
+  const border = borderSegments(segments, sheet, {
+    min: WALL_GAP_M.min / scale.metresPerUnit,
+    max: WALL_GAP_M.max / scale.metresPerUnit,
+  });
+  const { view: viewOf, count } = clusterViews(segments, border, sheet);
+  // Strokes per view, and each view's extent.
+  const members: number[][] = Array.from({ length: count }, () => []);
+  viewOf.forEach((v, i) => {
+    if (v >= 0) members[v]!.push(i);
+  });
+  const minStrokes = Math.max(8, Math.floor(flat.strokes.length * 0.01));
+  const described = members
+    .map((list, v) => ({ v, list }))
+    .filter(({ list }) => list.length >= minStrokes)
+    .sort((a, b) => b.list.length - a.list.length)
+    .slice(0, 24)
+    .map(({ v, list }) => describeView(v, list, flat, scale.metresPerUnit, plotted));
+  // Views named left to right, top to bottom, as a reader would number them.
+  const ordered = [...described].sort(
+    (p, q) =>
+      Math.round((q.bounds.maxY - p.bounds.maxY) / ((sheet.maxY - sheet.minY) * 0.2 || 1)) ||
+      p.bounds.minX - q.bounds.minX,
+  );
+  ordered.forEach((d, i) => {
+    d.view.id = `view-${i + 1}`;
+    if (!d.title) d.view.label = `View ${i + 1}${d.view.kind !== 'unknown' ? ` (${d.view.kind})` : ''}`;
+  });
+  return { described, views: ordered.map((d) => d.view) };
+}
+
+/** No view holds walls: why, in words (an elevation, a section, layers off), with the views found. */
+function noPlanFound(
+  flat: Flattened,
+  described: DescribedView[],
+  views: CadView[],
+  sheet: Bounds,
+  scale: Scale,
+): WallSplit {
+  const kinds = new Set(described.map((d) => d.view.kind));
+  // A sheet too small to hold a view of its own still says what it is in its largest lettering.
+  const sheetTitle = described.length
+    ? null
+    : titleNaming(flat.texts, (kind) => kind === 'elevation' || kind === 'section');
+  if (sheetTitle) {
+    kinds.add(sheetTitle.kind);
+    views.push({ id: 'view-1', label: sheetTitle.text, kind: sheetTitle.kind, bounds: sheet });
+  }
+  const reason = kinds.has('elevation')
+    ? 'No walls found: this looks like an elevation, not a plan. Upload the floor plan, or pick the view that holds it.'
+    : kinds.has('section')
+      ? 'No walls found: this looks like a section, not a plan. Upload the floor plan, or pick the view that holds it.'
+      : 'No walls found in this drawing. Check that the plan is in model space and its wall layers are on.';
+  return {
+    walls: [],
+    thickness: [],
+    closers: [],
+    details: [],
+    arcs: [],
+    warnings: [reason],
+    metresPerUnit: scale.metresPerUnit,
+    scaleSource: scale.source,
+    views,
+    view: null,
+    noPlanReason: reason,
+  };
+}
+
+/** What the user is told about the sheet's other views; other plans of the building get their walls to show. */
+function otherViewNotes(described: DescribedView[], chosen: DescribedView, limits: Limits): string[] {
+  const notes: string[] = [];
+  if (described.length > 1) {
+    const others = described.filter((d) => d !== chosen && d.view.kind !== 'text');
+    if (others.length) {
+      notes.push(
+        `This sheet holds ${others.length + 1} views; the plan was read from ${chosen.view.label}. Pick another view if that is not the plan.`,
+      );
+    }
+  }
+  const siblings = siblingPlans(described, chosen, limits.maxWallSegments);
+  for (const sibling of siblings) sibling.view.walls = sibling.walls;
+  if (siblings.length) {
+    const names = siblings
+      .map((d) => d.view.label)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' and $1');
+    notes.push(
+      siblings.length > 1
+        ? `${names} hold other plans of the building (their walls are shown in grey); only ${chosen.view.label} is built in 3D.`
+        : `${names} holds another plan of the building (its walls are shown in grey); only ${chosen.view.label} is built in 3D.`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * The chosen view's walls, without steps drawn as nested outlines and the context beyond its exterior dimension
+ * chains, the longest kept when there are too many (with a warning).
+ */
+function keptWalls(
+  flat: Flattened,
+  chosen: DescribedView,
+  scale: Scale,
+  limits: Limits,
+  warnings: string[],
+): { walls: Segment[]; thickness: number[] } {
+  const steps = stackedSteps(chosen.walls, scale.metresPerUnit);
+  const outside = beyondDimensionChains(
+    chosen.walls.map((w) => w.seg),
+    flat.texts.filter((t) => inside(chosen.view.bounds, t.x, t.y)),
+    scale.metresPerUnit,
+  );
+  const kept = chosen.walls.filter((_, i) => !steps.has(i) && !outside.has(i));
+  const walls = kept.map((w) => w.seg);
+  const thickness = kept.map((w) => w.thickness);
+  if (walls.length <= limits.maxWallSegments) return { walls, thickness };
+  warnings.push(
+    `The drawing has ${walls.length} wall segments; the ${limits.maxWallSegments} longest were kept for the 3D model.`,
+  );
+  const order = walls.map((_, i) => i).sort((a, b) => segLength(walls[b]!) - segLength(walls[a]!));
+  const keep = order.slice(0, limits.maxWallSegments);
+  return { walls: keep.map((i) => walls[i]!), thickness: keep.map((i) => thickness[i]!) };
 }
 
 /** Other plans kept with their walls at most (a sheet of many variants shows the first few). */
@@ -575,97 +610,22 @@ function doorLeaves(strokes: Stroke[], arcs: Arc[]): Set<Stroke> {
  * was flattened (so a plot's walls cannot be told hatched or not).
  */
 function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: boolean) {
-  const straight = list.filter((i) => !flat.strokes[i]!.curved);
-  const onWallLayers = straight.filter((i) => isWallLayer(flat.strokes[i]!.layer));
-  const wallLayerLength = onWallLayers.reduce((s, i) => s + segLength(flat.strokes[i]!.seg), 0);
-  const useWallLayers = onWallLayers.length >= 3 && wallLayerLength * mpu >= 4;
-  // Curved walls: the chords of two concentric arcs a wall's thickness apart are parallel and pair like straight
-  // faces (arcs under about 0.6 m radius give chords too short to pair: door swings, basins, columns).
-  const curved = list.filter((i) => {
-    const s = flat.strokes[i]!;
-    return (
-      s.curved && s.block === undefined && (useWallLayers ? isWallLayer(s.layer) : !isNotWallLayer(s.layer))
-    );
-  });
-  let candidates: number[];
-  // Lines that may only be one face of a double-line wall, never a single-line wall on their own.
-  const pairOnly = new Set<number>();
-  if (useWallLayers) {
-    // Glazed and solid partitions are often drawn on the door layer with their doors: its long lines (longer than
-    // any leaf) pair into walls like the wall layers' lines.
-    const partitionFaces = straight.filter(
-      (i) => isDoorLayer(flat.strokes[i]!.layer) && segLength(flat.strokes[i]!.seg) * mpu >= PARTITION_FACE_M,
-    );
-    for (const i of partitionFaces) pairOnly.add(i);
-    candidates = [...onWallLayers, ...partitionFaces, ...curved];
-  } else {
-    const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
-    const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
-    const leaves = doorLeaves(
-      straight.map((i) => flat.strokes[i]!),
-      arcs,
-    );
-    candidates = straight.filter((i) => {
-      const s = flat.strokes[i]!;
-      return !isNotWallLayer(s.layer) && !leaves.has(s) && (s.block === undefined || isWallLayer(s.block));
-    });
-    candidates.push(...curved);
-  }
-  // Symbols drawn with the walls' pen: a void's cross, a stair's walking arrow.
-  const symbolSegs = candidates.map((i) => flat.strokes[i]!.seg);
-  const crosses = voidCrosses(symbolSegs, mpu);
-  const walkingLines = arrows(symbolSegs, mpu);
-  candidates = candidates.filter((_, k) => !crosses.has(k) && !walkingLines.has(k));
-  const treads = stairTreads(
-    candidates.map((i) => flat.strokes[i]!.seg),
-    mpu,
-  );
-  candidates = candidates.filter((_, k) => !treads.has(k));
-  // Windows in the wall's line work: the glass and the faces that only run across them are no walls.
-  const windows = glazing(
-    candidates.map((i) => flat.strokes[i]!.seg),
-    mpu,
-  );
-  // Lines that are no walls but still close their rooms: a window's faces, a hatched wall's cut-out stretches.
-  const closingLines = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
-  candidates = candidates.filter((_, k) => !windows.glass.has(k) && !windows.faces.has(k));
+  const { straight, useWallLayers, pairOnly, ...found } = wallCandidates(list, flat, mpu);
+  const { candidates, closingLines } = withoutSymbols(found.candidates, flat, mpu);
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
-  const pairing = (maxGapM: number) =>
-    pairParallelLines(segs, { minGap: WALL_GAP_M.min / mpu, maxGap: maxGapM / mpu, minOverlap: 0.1 / mpu });
-  let pairingResult = pairing(WALL_GAP_M.max);
-  // Old masonry (walls mostly 0.3 m or more, on layers that say walls) may run up to a metre thick; elsewhere
-  // wider pairs are stair flights, counters or furniture.
-  if (useWallLayers) {
-    const usual = weightedQuantile(
-      pairingResult.walls.map((w) => ({ value: w.thickness * mpu, weight: segLength(w.seg) })),
-      0.5,
-    );
-    if (usual !== null && usual >= MASSIVE_WALL_M) pairingResult = pairing(WALL_GAP_M.maxMassive);
-  }
-  const { walls: pairs, paired, remainders } = pairingResult;
-  // Where the walls are of one kind (90 % of their length within 1.6× the median thickness), the few pairs far
-  // thicker (stair flights, counters) are not walls. Buildings that mix thick structure with thin partitions keep all.
-  const thicknesses = pairs.map((w) => ({ value: w.thickness, weight: segLength(w.seg) }));
-  const usual = weightedQuantile(thicknesses, 0.5);
-  const p90 = weightedQuantile(thicknesses, 0.9);
-  const uniform = usual !== null && p90 !== null && p90 <= usual * 1.6;
-  // A pair thicker than usual walls must run well beyond its thickness: jambs facing each other across an opening
-  // are not a wall.
-  const longEnough = (w: { seg: Segment; thickness: number }) =>
-    segLength(w.seg) >= w.thickness * (w.thickness * mpu > WALL_GAP_M.max ? 1.5 : 0.5);
+  const { walls: pairs, paired, remainders } = pairedFaces(segs, useWallLayers, mpu);
   // Where the walls are hatched, a stretch between two lines without hatch is a window box, a step or a sill.
-  const pairedWalls = pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
+  const kept = usualPairs(pairs, mpu);
   const hatched = plotted
-    ? { walls: pairedWalls, cut: [] }
+    ? { walls: kept, cut: [] }
     : keepHatchedStretches(
-        pairedWalls,
+        kept,
         straight.map((i) => flat.strokes[i]!.seg),
         mpu,
       );
   const walls = hatched.walls;
   closingLines.push(...hatched.cut);
   let used: number[] = candidates.filter((_, k) => paired[k]);
-  let singleLength = 0;
   // Where single lines are the walls (on one layer with everything else), what paired is glass, furniture or
   // counters, and a wall line that a piece of furniture pairs with along a short stretch is still a wall.
   const mostlyUnpaired =
@@ -688,7 +648,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
     : candidates
         .map((i, k) => ({ i, seg: flat.strokes[i]!.seg, whole: !paired[k] }))
         .filter(({ i, whole }) => whole && !flat.strokes[i]!.curved && !pairOnly.has(i));
-  const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
+  let singleLength = 0;
   // Lines left unpaired are single-line walls where the layers say walls, or where nothing else is the walls.
   if (useWallLayers || walls.length === 0) {
     if (useWallLayers) {
@@ -697,37 +657,155 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
         if (!flat.strokes[i]!.curved && !pairOnly.has(i)) singles.push({ i, seg: r.seg, whole: false });
       }
     }
-    const long = singles.filter(({ seg }) => segLength(seg) * mpu >= SINGLE_WALL_MIN_M);
-    const thickness = walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu);
-    const singleSegs = long.map(({ seg }) => seg);
-    // A line that cuts through the middle of two walls is a construction line or an artefact, not a wall.
-    const cutting = linesCuttingWalls(singleSegs, [...walls.map((w) => w.seg), ...singleSegs], {
-      cell: 1 / mpu,
-    });
-    long.forEach(({ i, seg, whole }, k) => {
-      if (cutting.has(k)) return;
-      walls.push({ seg, thickness });
-      if (whole) used.push(i);
-      singleLength += segLength(seg) * mpu;
-    });
+    singleLength = addSingleLineWalls(walls, singles, used, useWallLayers, mpu);
   }
-  const standing = withoutIsolatedStubs(walls, mpu);
+  const { pairedLength, horizontalShare } = pairedExtent(singleLineWalls ? [] : pairs, mpu);
+  return {
+    walls: withoutIsolatedStubs(walls, mpu),
+    closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...closingLines],
+    used,
+    pairedLength,
+    singleLength,
+    horizontalShare,
+  };
+}
+
+/**
+ * The view's lines that may be walls: those on wall layers where the layers name walls (with long lines on the door
+ * layer, which may only pair), else every line not on another kind of layer and not a door leaf; and curved walls.
+ */
+function wallCandidates(list: number[], flat: Flattened, mpu: number) {
+  const straight = list.filter((i) => !flat.strokes[i]!.curved);
+  const onWallLayers = straight.filter((i) => isWallLayer(flat.strokes[i]!.layer));
+  const wallLayerLength = onWallLayers.reduce((s, i) => s + segLength(flat.strokes[i]!.seg), 0);
+  const useWallLayers = onWallLayers.length >= 3 && wallLayerLength * mpu >= 4;
+  // Curved walls: the chords of two concentric arcs a wall's thickness apart are parallel and pair like straight
+  // faces (arcs under about 0.6 m radius give chords too short to pair: door swings, basins, columns).
+  const curved = list.filter((i) => {
+    const s = flat.strokes[i]!;
+    return (
+      s.curved && s.block === undefined && (useWallLayers ? isWallLayer(s.layer) : !isNotWallLayer(s.layer))
+    );
+  });
+  // Lines that may only be one face of a double-line wall, never a single-line wall on their own.
+  const pairOnly = new Set<number>();
+  if (useWallLayers) {
+    // Glazed and solid partitions are often drawn on the door layer with their doors: its long lines (longer than
+    // any leaf) pair into walls like the wall layers' lines.
+    const partitionFaces = straight.filter(
+      (i) => isDoorLayer(flat.strokes[i]!.layer) && segLength(flat.strokes[i]!.seg) * mpu >= PARTITION_FACE_M,
+    );
+    for (const i of partitionFaces) pairOnly.add(i);
+    return { straight, useWallLayers, pairOnly, candidates: [...onWallLayers, ...partitionFaces, ...curved] };
+  }
+  const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
+  const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
+  const leaves = doorLeaves(
+    straight.map((i) => flat.strokes[i]!),
+    arcs,
+  );
+  const candidates = straight.filter((i) => {
+    const s = flat.strokes[i]!;
+    return !isNotWallLayer(s.layer) && !leaves.has(s) && (s.block === undefined || isWallLayer(s.block));
+  });
+  candidates.push(...curved);
+  return { straight, useWallLayers, pairOnly, candidates };
+}
+
+/**
+ * Without the symbols drawn with the walls' pen (a void's cross, a stair's walking arrow and treads) and the glass
+ * of windows; the faces that only run across windows close their rooms without being walls.
+ */
+function withoutSymbols(found: number[], flat: Flattened, mpu: number) {
+  const symbolSegs = found.map((i) => flat.strokes[i]!.seg);
+  const crosses = voidCrosses(symbolSegs, mpu);
+  const walkingLines = arrows(symbolSegs, mpu);
+  let candidates = found.filter((_, k) => !crosses.has(k) && !walkingLines.has(k));
+  const treads = stairTreads(
+    candidates.map((i) => flat.strokes[i]!.seg),
+    mpu,
+  );
+  candidates = candidates.filter((_, k) => !treads.has(k));
+  const windows = glazing(
+    candidates.map((i) => flat.strokes[i]!.seg),
+    mpu,
+  );
+  const closingLines = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
+  candidates = candidates.filter((_, k) => !windows.glass.has(k) && !windows.faces.has(k));
+  return { candidates, closingLines };
+}
+
+/**
+ * Parallel lines a wall's thickness apart, paired into walls. Old masonry (walls mostly 0.3 m or more, on layers
+ * that say walls) may run up to a metre thick; elsewhere wider pairs are stair flights, counters or furniture.
+ */
+function pairedFaces(segs: Segment[], useWallLayers: boolean, mpu: number) {
+  const pairing = (maxGapM: number) =>
+    pairParallelLines(segs, { minGap: WALL_GAP_M.min / mpu, maxGap: maxGapM / mpu, minOverlap: 0.1 / mpu });
+  const result = pairing(WALL_GAP_M.max);
+  if (!useWallLayers) return result;
+  const usual = weightedQuantile(
+    result.walls.map((w) => ({ value: w.thickness * mpu, weight: segLength(w.seg) })),
+    0.5,
+  );
+  return usual !== null && usual >= MASSIVE_WALL_M ? pairing(WALL_GAP_M.maxMassive) : result;
+}
+
+/**
+ * The pairs that are walls. Where the walls are of one kind (90 % of their length within 1.6× the median thickness),
+ * the few pairs far thicker (stair flights, counters) are not; buildings that mix thick structure with thin
+ * partitions keep all. A pair thicker than usual walls must run well beyond its thickness: jambs facing each other
+ * across an opening are not a wall.
+ */
+function usualPairs(pairs: { seg: Segment; thickness: number }[], mpu: number) {
+  const thicknesses = pairs.map((w) => ({ value: w.thickness, weight: segLength(w.seg) }));
+  const usual = weightedQuantile(thicknesses, 0.5);
+  const p90 = weightedQuantile(thicknesses, 0.9);
+  const uniform = usual !== null && p90 !== null && p90 <= usual * 1.6;
+  const longEnough = (w: { seg: Segment; thickness: number }) =>
+    segLength(w.seg) >= w.thickness * (w.thickness * mpu > WALL_GAP_M.max ? 1.5 : 0.5);
+  return pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
+}
+
+/**
+ * Adds the long single lines as walls (of the paired walls' thickness, or a nominal one), except a line cutting
+ * through the middle of two walls (a construction line, an artefact); answers their length in metres.
+ */
+function addSingleLineWalls(
+  walls: { seg: Segment; thickness: number }[],
+  singles: { i: number; seg: Segment; whole: boolean }[],
+  used: number[],
+  useWallLayers: boolean,
+  mpu: number,
+): number {
+  const nominal = (median(walls.map((w) => w.thickness)) ?? NOMINAL_WALL_M / mpu) || NOMINAL_WALL_M / mpu;
+  const long = singles.filter(({ seg }) => segLength(seg) * mpu >= SINGLE_WALL_MIN_M);
+  const thickness = walls.length && !useWallLayers ? nominal : Math.min(nominal, NOMINAL_WALL_M / mpu);
+  const singleSegs = long.map(({ seg }) => seg);
+  const cutting = linesCuttingWalls(singleSegs, [...walls.map((w) => w.seg), ...singleSegs], {
+    cell: 1 / mpu,
+  });
+  let length = 0;
+  long.forEach(({ i, seg, whole }, k) => {
+    if (cutting.has(k)) return;
+    walls.push({ seg, thickness });
+    if (whole) used.push(i);
+    length += segLength(seg) * mpu;
+  });
+  return length;
+}
+
+/** The paired walls' length in metres, and the share of it running across the sheet. */
+function pairedExtent(pairs: { seg: Segment }[], mpu: number) {
   let pairedLength = 0;
   let horizontal = 0;
-  for (const w of singleLineWalls ? [] : pairs) {
+  for (const w of pairs) {
     const len = segLength(w.seg) * mpu;
     pairedLength += len;
     const [x1, y1, x2, y2] = w.seg;
     if (Math.abs(x2 - x1) >= Math.abs(y2 - y1)) horizontal += len;
   }
-  return {
-    walls: standing,
-    closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...closingLines],
-    used,
-    pairedLength,
-    singleLength,
-    horizontalShare: pairedLength > 0 ? horizontal / pairedLength : 0.5,
-  };
+  return { pairedLength, horizontalShare: pairedLength > 0 ? horizontal / pairedLength : 0.5 };
 }
 
 /** A line paired along less than this share of its length is mostly a single line. */

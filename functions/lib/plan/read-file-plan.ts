@@ -20,30 +20,30 @@ import { savePlan } from './plan-store';
 const UNEXPECTED_FAILURE =
   'Planform could not read this drawing because of an error on our side. Try again later, or save the drawing in another format (PDF, DXF or PNG) and upload it again.';
 
+const UPLOAD_LOST = 'The uploaded file is no longer available. Upload the drawing again.';
+
 const log = logger.child({ task: 'read-plan' });
 
+/** The uploaded bytes; null when the object is gone (it will not come back by retrying). */
+async function uploadOf(file: FileItem): Promise<Buffer | null> {
+  try {
+    return await readObject(env.uploadsBucket, file.storagePath);
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'NoSuchKey' || name === 'NotFound') return null;
+    throw error;
+  }
+}
+
 /**
- * Storage errors propagate (the caller retries); an unexpected error while reading would fail the same way every
- * time, so the plan says so instead.
+ * Storage errors propagate (the caller retries); an upload that is gone, or an unexpected error while reading, would
+ * fail the same way every time, so the plan says so instead.
  */
 export async function readFilePlan(file: FileItem): Promise<PlanModel> {
   const started = performance.now();
-  const bytes = await readObject(env.uploadsBucket, file.storagePath);
-  let result: Awaited<ReturnType<typeof readPlan>>;
-  try {
-    result = await readPlan({
-      bytes,
-      fileName: file.originalName,
-      contentType: file.contentType,
-      ...(file.planCorrections ? { corrections: file.planCorrections } : {}),
-    });
-  } catch (error) {
-    log.error('reading the plan failed unexpectedly', { fileId: file.id, error });
-    const failed = placeholderPlan(file.originalName, 'failed', UNEXPECTED_FAILURE);
-    result = { plan: { ...failed, check: checkPlan(failed) } };
-  }
-  const { plan, drawing } = result;
-  const preview = file.previewKey ? null : await previewOf(file, bytes);
+  const bytes = await uploadOf(file);
+  const { plan, drawing } = bytes ? await readUpload(file, bytes) : { plan: failedPlan(file, UPLOAD_LOST) };
+  const preview = file.previewKey || !bytes ? null : await previewOf(file, bytes);
   if (drawing) await saveDrawingPicture(file.id, drawing.png);
   await savePlan(file.id, plan);
   const message = plan.message ?? (plan.status === 'failed' ? 'The drawing could not be read.' : undefined);
@@ -70,6 +70,25 @@ export async function readFilePlan(file: FileItem): Promise<PlanModel> {
     ms: Math.round(performance.now() - started),
   });
   return plan;
+}
+
+const failedPlan = (file: FileItem, message: string): PlanModel => {
+  const failed = placeholderPlan(file.originalName, 'failed', message);
+  return { ...failed, check: checkPlan(failed) };
+};
+
+async function readUpload(file: FileItem, bytes: Buffer): Promise<Awaited<ReturnType<typeof readPlan>>> {
+  try {
+    return await readPlan({
+      bytes,
+      fileName: file.originalName,
+      contentType: file.contentType,
+      ...(file.planCorrections ? { corrections: file.planCorrections } : {}),
+    });
+  } catch (error) {
+    log.error('reading the plan failed unexpectedly', { fileId: file.id, error });
+    return { plan: failedPlan(file, UNEXPECTED_FAILURE) };
+  }
 }
 
 /** Stores the file's card thumbnail and makes it the project's picture when the project has none yet. */

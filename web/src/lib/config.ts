@@ -16,12 +16,8 @@ export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
   return current;
 }
 
-/** The runtime configuration; only valid after `loadConfig` (or `setConfig` in tests). */
+/** The runtime configuration; only valid after `loadConfig`. */
 export function getConfig(): RuntimeConfig {
   if (!current) throw new Error('Runtime configuration not loaded');
   return current;
-}
-
-export function setConfig(config: RuntimeConfig): void {
-  current = config;
 }
