@@ -80,7 +80,14 @@ const CHECKS: Check[] = [
     prompt: 'Concrete house with a flat roof',
     property: 'roof share of the image',
     value: (m) => share(m, ROOF),
-    proves: (v, b) => v > 0.03 && b === 0,
+    proves: (v) => v > 0.03,
+    format: pct,
+  },
+  {
+    prompt: 'Courtyard house seen from above, no roof',
+    property: 'roof share of the image (the baseline has the model’s roof)',
+    value: (m) => share(m, ROOF),
+    proves: (v, b) => v === 0 && b > 0.03,
     format: pct,
   },
   {

@@ -43,14 +43,17 @@ const mean = (stats: ClassStats[]) => {
 };
 
 describe('the prompt drives the local renderer', () => {
-  it('white stucco walls are lighter than the default brick; night darkens the image; a flat roof is drawn', async () => {
+  it('white stucco walls are lighter than the default brick; night darkens the image; the roof is the model’s unless asked', async () => {
     const base = await measured('Photorealistic exterior view');
     const white = await measured('white stucco walls');
     const night = await measured('exterior at night');
     const roof = await measured('flat roof');
+    const roofless = await measured('no roof');
     expect(white.at('wall').lightness).toBeGreaterThan(base.at('wall').lightness + 0.15);
     expect(mean(night.stats)).toBeLessThan(mean(base.stats) * 0.4);
-    expect(base.at('roof').pixels).toBe(0);
+    // The 3D model's flat roof, as the viewer shows it; none when the prompt says so.
+    expect(base.at('roof').pixels).toBeGreaterThan(SIZE * SIZE * 0.03);
+    expect(roofless.at('roof').pixels).toBe(0);
     expect(roof.at('roof').pixels).toBeGreaterThan(SIZE * SIZE * 0.03);
     // The roof sits on the walls: they stand as high as before.
     expect(roof.r.wallTop).toBeCloseTo(base.r.wallTop, 5);

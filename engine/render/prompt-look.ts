@@ -7,6 +7,7 @@ import type { VariationNumber } from '../../shared/domain';
 import {
   COLOURS,
   type ColourName,
+  type RoofKind,
   type RoofMaterial,
   type SceneSettings,
   type TimeOfDay,
@@ -233,15 +234,21 @@ function withMaterials(look: Look, s: SceneSettings): Look {
 }
 
 /** The roof the prompt asks for (none when it asks for none or names none, or in a cut-away view). */
-export function roofFor(s: SceneSettings, look: Look): RoofSpec | undefined {
-  if (!s.roof || s.roof === 'none' || look.cutHeight || s.view === 'interior') return undefined;
+export function roofFor(
+  s: SceneSettings,
+  look: Look,
+  /** The 3D model's own roof, drawn when the prompt names none. */
+  modelRoof?: RoofKind,
+): RoofSpec | undefined {
+  const kind = s.roof ?? modelRoof;
+  if (!kind || kind === 'none' || look.cutHeight || s.view === 'interior') return undefined;
   const material = s.roofMaterial
     ? ROOF_LOOK[s.roofMaterial]
-    : s.roof === 'flat'
+    : kind === 'flat'
       ? { colour: '#8f8d88', courses: false }
       : ROOF_LOOK.slate;
   return {
-    kind: s.roof,
+    kind,
     colour: s.roofColour ? colour(s.roofColour) : hex(material.colour),
     courses: material.courses,
   };

@@ -23,11 +23,14 @@ const drawings = {} as Record<Fixture, NormalisedDrawing>;
 const scenes = {} as Record<Fixture, Scene>;
 const renders = new Map<string, SceneRender>();
 
-async function render(fixture: Fixture, style: RenderStyle, variation: VariationNumber) {
-  const k = `${fixture}/${style}/${variation}`;
+/** A render of the fixture; `roofless` asks for no roof, to look into the rooms from outside. */
+async function render(fixture: Fixture, style: RenderStyle, variation: VariationNumber, roofless = false) {
+  const k = `${fixture}/${style}/${variation}/${roofless}`;
   let r = renders.get(k);
   if (!r) {
-    r = await renderScene(scenes[fixture], variation, style, 1024);
+    r = await renderScene(scenes[fixture], variation, style, 1024, {
+      ...(roofless ? { settings: readPrompt('no roof').settings } : {}),
+    });
     renders.set(k, r);
   }
   return r;
@@ -119,7 +122,8 @@ describe('renderer keeps the geometry', () => {
     ['pdf', 'isometric'],
   ];
   it.each(cases)('%s, %s: wall pixels are massing, empty areas stay empty', async (fixture, style) => {
-    const r = await render(fixture, style, 1);
+    // Without its roof, so the rooms' floors show from outside.
+    const r = await render(fixture, style, 1, true);
     let hits = 0;
     let samples = 0;
     for (const [x1, y1, x2, y2] of PLAN.walls) {
@@ -163,6 +167,23 @@ describe('renderer keeps the geometry', () => {
       expect(r.classes[Math.floor(py) * r.width + Math.floor(px)]).toBeLessThanOrEqual(1);
     }
     expect(outside).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('the roof', () => {
+  const roofShare = (r: SceneRender) => r.classes.filter((c) => c === 5).length / r.classes.length;
+
+  it('is the 3D model’s in an exterior render; the isometric and the interior stay cut away', async () => {
+    expect(roofShare(await render('dxf', 'photorealistic', 1))).toBeGreaterThan(0.03);
+    expect(roofShare(await render('dxf', 'night', 1))).toBeGreaterThan(0.03);
+    expect(roofShare(await render('dxf', 'isometric', 1))).toBe(0);
+    expect(roofShare(await render('dxf', 'interior', 1))).toBe(0);
+  });
+
+  it('is left out where the model has none, or the prompt says so', async () => {
+    const { scene: open } = await sceneOfFile(Buffer.from(planDxf()), 'plan.dxf', { scene: { roof: false } });
+    expect(roofShare(await renderScene(open, 1, 'photorealistic', 256))).toBe(0);
+    expect(roofShare(await render('dxf', 'photorealistic', 1, true))).toBe(0);
   });
 });
 

@@ -55,6 +55,11 @@ export interface SceneRender {
 }
 
 const SHADOW_SIZE = 1024;
+/**
+ * Styles seen from outside that show the 3D model's roof, as the viewer and the exports do (the prompt may ask for
+ * another roof, or none); the isometric and the interior are cut-away views into the rooms.
+ */
+const ROOFED_STYLES: ReadonlySet<RenderStyle> = new Set(['photorealistic', 'artistic', 'night']);
 const POISSON: [number, number][] = [
   [-0.613, 0.617],
   [0.17, -0.04],
@@ -332,7 +337,7 @@ export async function renderScene(
   lap('plan');
   const settings = options.settings ?? {};
   const styled = lookWithSettings((v) => lookFor(style, v), variation, settings, options.neutral);
-  const roof = roofFor(settings, styled);
+  const roof = roofFor(settings, styled, scene.roof && ROOFED_STYLES.has(style) ? 'flat' : undefined);
   const look: Look = roof
     ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
     : styled;
