@@ -1,4 +1,3 @@
-import { filesApi } from '@shared/api/files';
 import type { PlanModel } from '@shared/plan/schema';
 import { DEFAULT_FIDELITY } from '@shared/schemas/generations';
 import type { ProjectSummary } from '@shared/schemas/projects';
@@ -6,14 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
-import { callApi } from '@/lib/api-call';
+import { planQueryOptions } from '@/features/plan';
 import { useGenerations } from '../hooks/use-generations';
 import type { PromptState } from '../hooks/use-prompt-state';
 import { PromptCard, type SourceDrawing } from './prompt-card';
 import { UnreadablePlanDialog } from './unreadable-plan-dialog';
-
-/** How often a plan still being read is asked for again. */
-const PLAN_POLL_MS = 2000;
 
 import { VisualizationsCard } from './visualizations-card';
 
@@ -129,22 +125,13 @@ export function GenerationPanel({
 }
 
 /**
- * The source drawing's plan, kept fresh while it is read; shared with "What Planform read" (the same query key), so
- * a correction made there reaches the check here. Never retried: without it the generation goes ahead as before.
+ * The source drawing's plan, kept fresh while it is read: "What Planform read"'s own query, so a correction made
+ * there reaches the check here. Never retried: without it the generation goes ahead as before.
  */
 function sourcePlanQuery(projectId: string | undefined, fileId: string | undefined) {
   return {
-    queryKey: ['plan', projectId ?? '', fileId ?? ''] as const,
-    queryFn: async ({ signal }: { signal: AbortSignal }) =>
-      (
-        await callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/plan', {
-          params: { projectId: projectId ?? '', fileId: fileId ?? '' },
-          signal,
-        })
-      ).plan,
+    ...planQueryOptions(projectId ?? '', fileId ?? ''),
     enabled: !!projectId && !!fileId,
     retry: false,
-    refetchInterval: (query: { state: { data?: PlanModel } }) =>
-      query.state.data?.status === 'processing' ? PLAN_POLL_MS : false,
   };
 }
