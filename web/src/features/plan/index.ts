@@ -1,2 +1,2 @@
 export { planQueryOptions } from './api/plan';
-export { PlanDialog, type PlanTarget } from './components/plan-dialog';
+export type { PlanTarget } from './components/plan-dialog';

@@ -37,7 +37,7 @@ import { ShareDialog } from './share-dialog';
 import { StatusBadge } from './status-badge';
 
 // The plan overlay (and the full schema it validates with) loads only when a user opens it.
-const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
+const PlanDialog = lazy(() => import('@/features/plan/dialog').then((m) => ({ default: m.PlanDialog })));
 // three.js and the scene builder load only on the project page: when it is idle (usePrefetchModel) or when the
 // 3D Model tab opens. Once loaded, the tab renders the module directly: a lazy component suspends at least once,
 // and React holds a suspended reveal back (bench:viewer, 20,000 walls: 2.86 s without this, 2.28 s with it).

@@ -26,7 +26,7 @@ import { UploadList } from './upload-list';
  * file has uploaded, the AI generation section. Side cards with tips, example styles and a guide sit alongside.
  */
 // The plan overlay (and the full schema it validates with) loads only when a user opens it.
-const PlanDialog = lazy(() => import('@/features/plan').then((m) => ({ default: m.PlanDialog })));
+const PlanDialog = lazy(() => import('@/features/plan/dialog').then((m) => ({ default: m.PlanDialog })));
 
 export function UploadPage() {
   const [planTarget, setPlanTarget] = useState<PlanTarget | null>(null);
