@@ -23,6 +23,8 @@ import { labelScaleFactor } from './label-scale';
 import {
   finishGrid,
   GRID_SIDE,
+  gridOver,
+  MIN_CELL_M,
   maskRects,
   type Opening,
   type OpeningKind,
@@ -465,17 +467,9 @@ function vectorGrid(
   closers: WallPiece[],
   corners: WallPiece[],
 ) {
-  const cell = Math.max(
-    (Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * nominal) / GRID_SIDE,
-    0.03,
-  );
-  const base = {
-    cell,
-    ox: bounds.minX - 3 * cell,
-    oy: bounds.minY - 3 * cell,
-    w: Math.ceil((bounds.maxX - bounds.minX) / cell) + 6,
-    h: Math.ceil((bounds.maxY - bounds.minY) / cell) + 6,
-  };
+  const side = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) + 4 * nominal;
+  const base = gridOver(bounds, Math.max(side / GRID_SIDE, MIN_CELL_M));
+  const cell = base.cell;
   const wall = new Uint8Array(base.w * base.h);
   for (const p of walls) stampPiece(wall, base, p);
   const read = finishGrid(base, wall, openings, closers);

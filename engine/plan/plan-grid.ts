@@ -41,6 +41,24 @@ export interface PlanGrid {
 
 /** Cells a side of the grid over a plan's extent. */
 export const GRID_SIDE = 256;
+/** The finest grid cell, metres: a small plan's grid is no finer than this. */
+export const MIN_CELL_M = 0.03;
+/** Cells of margin around the walls, so the outside can flood around them. */
+const GRID_MARGIN_CELLS = 3;
+
+/** A grid of `cell`-metre cells over world bounds, with a margin of empty cells all round. */
+export function gridOver(
+  bounds: { minX: number; minY: number; maxX: number; maxY: number },
+  cell: number,
+): Pick<PlanGrid, 'w' | 'h' | 'cell' | 'ox' | 'oy'> {
+  return {
+    cell,
+    ox: bounds.minX - GRID_MARGIN_CELLS * cell,
+    oy: bounds.minY - GRID_MARGIN_CELLS * cell,
+    w: Math.ceil((bounds.maxX - bounds.minX) / cell) + 2 * GRID_MARGIN_CELLS,
+    h: Math.ceil((bounds.maxY - bounds.minY) / cell) + 2 * GRID_MARGIN_CELLS,
+  };
+}
 const MIN_ROOM_AREA = 1.5;
 /** Metres across at a room's widest point (a strip narrower than this is no room). */
 const MIN_ROOM_WIDTH = 0.85;

@@ -9,12 +9,15 @@
 import { median } from '../../shared/plan/geometry';
 import type { Scene, SceneBox } from '../../shared/scene/types';
 import type { Plan } from '../plan/build-plan';
-import { finishGrid, GRID_SIDE, type Opening, stampPiece, type WallPiece } from '../plan/plan-grid';
-
-/** The finest grid cell, metres: a small plan's grid is no finer than this. */
-const MIN_CELL_M = 0.03;
-/** Cells of margin around the walls, so the outside can flood around them. */
-const GRID_MARGIN_CELLS = 3;
+import {
+  finishGrid,
+  GRID_SIDE,
+  gridOver,
+  MIN_CELL_M,
+  type Opening,
+  stampPiece,
+  type WallPiece,
+} from '../plan/plan-grid';
 
 const floorToWorld = (x: number, z: number): [number, number] => [x, -z];
 
@@ -50,17 +53,8 @@ export function modelPlan(scene: Scene): Plan {
     minY: Math.min(...walls.map((w) => Math.min(w.y1, w.y2) - w.t / 2)),
     maxY: Math.max(...walls.map((w) => Math.max(w.y1, w.y2) + w.t / 2)),
   };
-  const cell = Math.max(
-    Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) / GRID_SIDE,
-    MIN_CELL_M,
-  );
-  const base = {
-    cell,
-    ox: bounds.minX - GRID_MARGIN_CELLS * cell,
-    oy: bounds.minY - GRID_MARGIN_CELLS * cell,
-    w: Math.ceil((bounds.maxX - bounds.minX) / cell) + 2 * GRID_MARGIN_CELLS,
-    h: Math.ceil((bounds.maxY - bounds.minY) / cell) + 2 * GRID_MARGIN_CELLS,
-  };
+  const side = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+  const base = gridOver(bounds, Math.max(side / GRID_SIDE, MIN_CELL_M));
   const wall = new Uint8Array(base.w * base.h);
   for (const p of walls) stampPiece(wall, base, p);
   const { grid, rooms } = finishGrid(base, wall, openings);

@@ -9,7 +9,7 @@ import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
 import type { ImageRequest } from '../lib/providers/types';
 import { readObject, writeObject } from '../lib/storage';
-import { DrawingUnreadableError } from './prepare';
+import { DrawingUnreadableError, NO_WALLS } from './prepare';
 import { parseTaskInput, type VariationInput, variationInputSchema } from './types';
 
 export const renderKeys = (renderId: string) => ({
@@ -60,10 +60,7 @@ async function refinedImage(input: VariationInput, log: Logger): Promise<ImageRe
  */
 export async function variationView(input: VariationInput): Promise<ImageRequest['view']> {
   const view = modelView(await loadPlan(input.fileId), input.storeyHeight, input.item);
-  if (!view)
-    throw new DrawingUnreadableError(
-      'No walls were read from this drawing, so there is no building to visualise.',
-    );
+  if (!view) throw new DrawingUnreadableError(NO_WALLS);
   return view;
 }
 

@@ -2,7 +2,7 @@ import { type RenderStyle, styleFromPrompt } from '../../shared/domain';
 import { describePlan } from '../../shared/plan/describe';
 import type { PlanModel } from '../../shared/plan/schema';
 import { type GenerationItem, getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
-import { getFile, getProject } from '../lib/db/projects';
+import { type FileItem, getFile, getProject } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
 import { getActiveTemplate } from '../lib/db/templates';
 import { loadDrawingPicture } from '../lib/generation/drawing-store';
@@ -19,7 +19,7 @@ export class DrawingUnreadableError extends Error {
 }
 
 /** Why a plan with no walls cannot be generated from, when the plan itself does not say. */
-const NO_WALLS =
+export const NO_WALLS =
   'No walls were read from this drawing, so there is no building to visualise. Check what Planform read, or upload a floor plan.';
 
 /**
@@ -28,7 +28,10 @@ const NO_WALLS =
  * read once now. A plan that failed or holds no walls stops the generation here with why.
  */
 async function planOf(fileId: string, projectId: string): Promise<PlanModel> {
-  const plan = (await planAfterReading(projectId, fileId)) ?? (await readPlanNow(projectId, fileId));
+  const { file, plan: stored } = await planAfterReading(projectId, fileId);
+  if (!stored && file?.status !== 'uploaded')
+    throw new DrawingUnreadableError('The drawing file is no longer available');
+  const plan = stored ?? (await readFilePlan(file!));
   if (plan.status !== 'ready')
     throw new DrawingUnreadableError(plan.message ?? 'The drawing could not be read.');
   if (plan.walls.length === 0) throw new DrawingUnreadableError(plan.message ?? NO_WALLS);
@@ -39,22 +42,21 @@ async function planOf(fileId: string, projectId: string): Promise<PlanModel> {
 const PLAN_READ_WAIT_MS = 150_000;
 const PLAN_READ_POLL_MS = 400;
 
-/** The stored plan once no read of it is under way; null when there is none, or the read takes too long. */
-async function planAfterReading(projectId: string, fileId: string): Promise<PlanModel | null> {
+/**
+ * The file, and its stored plan once no read of it is under way; no plan when none is stored, or the read takes
+ * too long.
+ */
+async function planAfterReading(
+  projectId: string,
+  fileId: string,
+): Promise<{ file: FileItem | null; plan: PlanModel | null }> {
   const deadline = Date.now() + PLAN_READ_WAIT_MS;
   for (;;) {
     const file = await getFile(projectId, fileId);
-    if (!file || !planReadInProgress(file)) return loadPlan(fileId);
-    if (Date.now() > deadline) return null;
+    if (!file || !planReadInProgress(file)) return { file, plan: file ? await loadPlan(fileId) : null };
+    if (Date.now() > deadline) return { file, plan: null };
     await new Promise((resolve) => setTimeout(resolve, PLAN_READ_POLL_MS));
   }
-}
-
-async function readPlanNow(projectId: string, fileId: string): Promise<PlanModel> {
-  const file = await getFile(projectId, fileId);
-  if (file?.status !== 'uploaded')
-    throw new DrawingUnreadableError('The drawing file is no longer available');
-  return readFilePlan(file);
 }
 
 /**
