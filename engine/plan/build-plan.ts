@@ -15,11 +15,6 @@ import {
   pointSegmentDistance,
 } from '../../shared/plan/geometry';
 import { distanceTransform, inkDepth, LINE_WORK_DEPTH } from '../../shared/plan/grid-mask';
-import { DEFAULT_SCENE_OPTIONS } from '../../shared/scene/types';
-import { unprocessable } from '../drawing/errors';
-import { decodePngLuminance } from '../drawing/png';
-import { type NormalisedDrawing, OPENING_WIDTH_M, readFromVectors, type Segment } from '../drawing/types';
-import { labelScaleFactor } from './label-scale';
 import {
   finishGrid,
   GRID_SIDE,
@@ -31,10 +26,15 @@ import {
   type PlanGrid,
   stampPiece,
   type WallPiece,
-} from './plan-grid';
+} from '../../shared/plan/plan-grid';
+import { DEFAULT_SCENE_OPTIONS } from '../../shared/scene/types';
+import { unprocessable } from '../drawing/errors';
+import { decodePngLuminance } from '../drawing/png';
+import { type NormalisedDrawing, OPENING_WIDTH_M, readFromVectors, type Segment } from '../drawing/types';
+import { labelScaleFactor } from './label-scale';
 
-export type { Opening, OpeningKind, PlanGrid, WallPiece } from './plan-grid';
-export { maskRects } from './plan-grid';
+export type { Opening, OpeningKind, PlanGrid, WallPiece } from '../../shared/plan/plan-grid';
+export { maskRects } from '../../shared/plan/plan-grid';
 
 export interface Plan {
   source: 'vector' | 'raster';

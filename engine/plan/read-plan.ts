@@ -2,9 +2,11 @@
  * One uploaded drawing → its plan model (shared/plan/schema.ts), in the drawing's own space. Failures the user can
  * act on become a `failed` plan with their message; anything else propagates.
  */
+
 import { checkPlan } from '../../shared/plan/check';
 import { applyCorrections } from '../../shared/plan/corrections';
 import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../shared/plan/geometry';
+import { withIds } from '../../shared/plan/ids';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import {
   PLAN_MODEL_VERSION,
@@ -60,7 +62,7 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
   }
 }
 
-const checked = (plan: PlanModel): PlanModel => ({ ...plan, check: checkPlan(plan) });
+const checked = (plan: PlanModel): PlanModel => withIds({ ...plan, check: checkPlan(plan) });
 
 /** How a point of the normalised drawing's geometry maps into the uploaded file's own space. */
 function sourceSpace(drawing: NormalisedDrawing) {

@@ -7,8 +7,6 @@
  * FLOOR_LEVEL above the ground; `toWorld` takes a point on the scene's floor (x, z).
  */
 import { median } from '../../shared/plan/geometry';
-import type { Scene, SceneBox } from '../../shared/scene/types';
-import type { Plan } from '../plan/build-plan';
 import {
   finishGrid,
   GRID_SIDE,
@@ -17,7 +15,9 @@ import {
   type Opening,
   stampPiece,
   type WallPiece,
-} from '../plan/plan-grid';
+} from '../../shared/plan/plan-grid';
+import type { Scene, SceneBox } from '../../shared/scene/types';
+import type { Plan } from '../plan/build-plan';
 
 const floorToWorld = (x: number, z: number): [number, number] => [x, -z];
 

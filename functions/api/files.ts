@@ -1,7 +1,7 @@
 import { filesApi } from '../../shared/api/files';
 import { MAX_FILE_BYTES } from '../../shared/constants';
-import { applyCorrections } from '../../shared/plan/corrections';
 import { placeholderPlan } from '../../shared/plan/placeholder';
+import type { PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { sceneToGlb } from '../../shared/scene/gltf';
 import { sceneToIfc } from '../../shared/scene/ifc';
@@ -22,8 +22,10 @@ import { AppError, conflict, notFound } from '../lib/errors';
 import { fileRenderKeys, fileThumbnailKey, modelKey } from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent } from '../lib/http';
 import type { Logger } from '../lib/logger';
+import { correctPlan } from '../lib/plan/correct-plan';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan, savePlan, withStoreyHeight } from '../lib/plan/plan-store';
+import { loadPlan, withStoreyHeight } from '../lib/plan/plan-store';
+import { ifMatchRevision, planEtag } from '../lib/plan/revision';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, toFile } from '../lib/project-views';
 import {
@@ -51,6 +53,10 @@ async function ownedFile(
   if (!file) throw notFound('File not found');
   return { project, file };
 }
+
+/** A plan answer: the plan with its revision, which is also its ETag. */
+const planReply = (plan: PlanModel, revision: number) =>
+  json(200, { plan: { ...plan, revision } }, { ETag: planEtag(revision) });
 
 /** The answer while a plan is being read. */
 const processingPlan = (file: FileItem) => placeholderPlan(file.originalName, 'processing');
@@ -151,36 +157,24 @@ export const handler = createHttpHandler(filesApi, {
   'GET /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {
     const { file } = await ownedFile(event, params);
     if (file.status !== 'uploaded') throw notFound('File not found');
-    if (planReadInProgress(file)) return json(200, { plan: processingPlan(file) });
+    if (planReadInProgress(file)) return planReply(processingPlan(file), file.planRevision ?? 0);
     const plan = file.planStatus && file.planStatus !== 'processing' ? await loadPlan(file.id) : null;
-    if (plan) return json(200, { plan: await withStoreyHeight(plan) });
+    if (plan) return planReply(await withStoreyHeight(plan), file.planRevision ?? 0);
     // Never read (uploaded before plans were read on upload), lost, or stuck: read it now.
     await readPlanAgain(file, log);
-    return json(200, { plan: processingPlan(file) });
+    return planReply(processingPlan(file), (file.planRevision ?? 0) + 1);
   },
 
   'PATCH /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log, body }) => {
     const { file } = await ownedFile(event, params);
-    const input = body();
+    const patch = body();
     if (file.status !== 'uploaded') throw notFound('File not found');
-    if (file.planStatus === 'processing')
-      throw conflict('The plan is still being read; try again in a moment');
-    const corrections = { ...file.planCorrections, ...input };
-    const stored = await loadPlan(file.id);
-    if (!stored || (input.viewId !== undefined && input.viewId !== file.planCorrections?.viewId)) {
-      // Another view or page: the drawing is read again with every correction applied.
-      await readPlanAgain(file, log, corrections);
-      return json(200, { plan: processingPlan(file) });
+    const outcome = await correctPlan(file, patch, ifMatchRevision(event.headers));
+    if (outcome.kind === 'read-again') {
+      await readPlanAgain(file, log, outcome.corrections);
+      return planReply(processingPlan(file), (file.planRevision ?? 0) + 1);
     }
-    const plan = applyCorrections(stored, corrections);
-    await savePlan(file.id, plan);
-    await setFilePlanState(file, {
-      status: plan.status,
-      ...(file.planMessage ? { message: file.planMessage } : {}),
-      ...(plan.check ? { verdict: plan.check.verdict } : {}),
-      corrections,
-    });
-    return json(200, { plan: await withStoreyHeight(plan) });
+    return planReply(await withStoreyHeight(outcome.plan), outcome.revision);
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/model': async ({ event, params, query }) => {

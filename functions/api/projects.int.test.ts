@@ -328,13 +328,18 @@ describe('projects API', () => {
     const otherProject = await newProject(token, { title: 'Not shared' });
     expect((await api(`/api/public/projects/${otherProject.id}?k=${key}`)).status).toBe(404);
 
-    // What Planform read, for the share page's 3D view: through the same token, without the owner's corrections.
+    // What Planform read, for the share page's 3D view: through the same token, without the owner's list of
+    // corrections and the plan's revision.
     const planPath = `/api/public/projects/${project.id}/files/${sharedPng.file.id}/plan`;
     const owners = await api(`/api/projects/${project.id}/files/${sharedPng.file.id}/plan`, { token });
     const publicPlan = await api(`${planPath}?k=${key}`);
     expect(publicPlan.status).toBe(200);
     expect(publicPlan.headers.get('referrer-policy')).toBe('no-referrer');
-    const { corrections: _, ...withoutCorrections } = (owners.json as { plan: Record<string, unknown> }).plan;
+    const {
+      corrections: _,
+      revision: _revision,
+      ...withoutCorrections
+    } = (owners.json as { plan: Record<string, unknown> }).plan;
     expect(publicPlan.json).toEqual({ plan: withoutCorrections });
     expect((await api(`${planPath}?k=${key}x`)).status).toBe(404);
     expect((await api(planPath)).status).toBe(404);

@@ -32,8 +32,9 @@ export const handler = createHttpHandler(publicApi, {
     return json(200, await toPublic(bundle), PUBLIC_HEADERS);
   },
 
-  // What Planform read in a shared drawing, for the 3D view of the share page. Read-only: a link never starts
-  // a reading (the owner's visit does), and the owner's corrections stay the owner's.
+  // What Planform read in a shared drawing, for the 3D view of the share page: the building as the owner corrected
+  // and edited it, read-only. A link never starts a reading (the owner's visit does); what the corrections and edits
+  // were, and the plan's revision, stay the owner's.
   'GET /api/public/projects/{projectId}/files/{fileId}/plan': async ({ event, params }) => {
     const bundle = await sharedBundle(event.queryStringParameters, params.projectId);
     const file = bundle.files.find((f) => f.id === params.fileId && f.status === 'uploaded');
@@ -43,7 +44,7 @@ export const handler = createHttpHandler(publicApi, {
         ? await loadPlan(file.id)
         : null;
     if (!stored) return json(200, { plan: placeholderPlan(file.originalName, 'processing') }, PUBLIC_HEADERS);
-    const { corrections: _, ...plan } = await withStoreyHeight(stored);
+    const { corrections: _, editCount: _count, ...plan } = await withStoreyHeight(stored);
     return json(200, { plan }, PUBLIC_HEADERS);
   },
 });

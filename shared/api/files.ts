@@ -1,5 +1,6 @@
 /** A project's drawings: upload, what Planform read in them (the plan), their 3D model and downloads. */
-import { planCorrectionsSchema, planResponseSchema } from '../plan/schema';
+import { planPatchSchema } from '../plan/edits';
+import { planResponseSchema } from '../plan/schema';
 import { downloadLinkSchema } from '../schemas/common';
 import {
   createFileSchema,
@@ -40,8 +41,8 @@ export const filesApi = defineFeature('files', {
     auth: 'jwt',
     response: planResponseSchema,
     summary:
-      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text). `storeyHeight` (metres) is the drawing's when it states one, else the `rendering.storey_height` setting: every 3D model of the plan is built at it.",
-    responses: ['200 `{ plan }`', '404 the file is not uploaded', OWNER],
+      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text). `storeyHeight` (metres) is the drawing's when it states one, else the `rendering.storey_height` setting: every 3D model of the plan is built at it. Walls and openings carry stable `id`s (edits name them); `revision` is the plan's version, also sent as the `ETag` header.",
+    responses: ['200 `{ plan }` with its `ETag`', '404 the file is not uploaded', OWNER],
   },
   'GET /api/projects/{projectId}/files/{fileId}/model': {
     auth: 'jwt',
@@ -61,12 +62,14 @@ export const filesApi = defineFeature('files', {
     auth: 'jwt',
     response: planResponseSchema,
     summary:
-      'Corrects the plan and keeps the correction: `metresPerUnit` (a known length or chosen units) applies at once; `viewId` (`page-N` of a PDF, `view-N` of a CAD sheet, from `plan.source.views`) reads the drawing again (the answer is then `processing`).',
-    body: planCorrectionsSchema,
+      "Corrects and edits the plan, and keeps what changed: `metresPerUnit` (a known length or chosen units) applies at once; `edits` (at most 1,000 operations: `add-wall`, `change-wall`, `delete-wall`, `add-opening`, `change-opening`, `delete-opening` by the stable `id`s of `plan.walls` and `plan.openings`, and `name-room` at a point; shared/plan/edits.ts) apply at once, in order, the rooms are found again from the walls, and the edits are kept to be applied on top of every later reading (one that no longer fits is left out with a warning); `viewId` (`page-N` of a PDF, `view-N` of a CAD sheet, from `plan.source.views`) or `resetEdits: true` read the drawing again (the answer is then `processing`). Send the plan's `ETag` (its `revision`) as `If-Match`: when the plan changed meanwhile nothing is written and the answer is 412. The 3D model, its exports and the next generation use the corrected plan.",
+    body: planPatchSchema,
     responses: [
-      '200 `{ plan }`',
-      '400 `VALIDATION_FAILED`',
+      '200 `{ plan }` with its new `ETag`',
+      "400 `VALIDATION_FAILED` (an edit that does not fit: an unknown id, an opening off its wall, a wall thinner than 0.02 m or thicker than 2 m, a point more than ten times the drawing's size away, more than 5,000 walls)",
       '409 `CONFLICT` while the plan is still being read',
+      '412 `PRECONDITION_FAILED` when `If-Match` names an older revision',
+      '422 `UNPROCESSABLE` edits to a plan that could not be read',
       OWNER,
     ],
   },

@@ -18,7 +18,7 @@ export const publicApi = defineFeature('public', {
     auth: 'none',
     response: planResponseSchema,
     summary:
-      "What Planform read in a shared drawing (the share page's 3D view), without the owner's corrections. Never starts a reading.",
+      "What Planform read in a shared drawing (the share page's 3D view): the plan as its owner corrected and edited it, read-only, without the list of corrections or the revision. Never starts a reading.",
     query: publicProjectQuerySchema,
     responses: [
       "200 `{ plan }` (`PlanModel`; `processing` until the owner's upload has been read) with `Referrer-Policy: no-referrer`",

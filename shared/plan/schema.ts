@@ -51,7 +51,16 @@ export const boundsSchema = z.object({
 });
 export type PlanBounds = z.infer<typeof boundsSchema>;
 
+/**
+ * A wall's or an opening's id: stable across reads of the same drawing (derived from its geometry, see
+ * shared/plan/ids.ts) or chosen by the editor for what a user added. Edits refer to walls and openings by it.
+ */
+export const planItemIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, 'An id is 1–40 letters, digits, _ or -');
+
 export const planWallSchema = z.object({
+  id: planItemIdSchema.optional(),
   /** Centreline end points. */
   a: pointSchema,
   b: pointSchema,
@@ -59,11 +68,17 @@ export const planWallSchema = z.object({
 });
 export type PlanWall = z.infer<typeof planWallSchema>;
 
+/** A window's sill and a door's or window's head above the floor, metres (a user's; else the storey's defaults). */
+export const OPENING_HEIGHT_M = { sillMax: 3, headMin: 0.3, headMax: 6 } as const;
+
 export const planOpeningSchema = z.object({
+  id: planItemIdSchema.optional(),
   kind: z.enum(OPENING_KINDS),
   /** The opening's two jambs, on the wall's centreline. */
   a: pointSchema,
   b: pointSchema,
+  sillM: z.number().finite().min(0).max(OPENING_HEIGHT_M.sillMax).optional(),
+  headM: z.number().finite().min(OPENING_HEIGHT_M.headMin).max(OPENING_HEIGHT_M.headMax).optional(),
 });
 export type PlanOpening = z.infer<typeof planOpeningSchema>;
 
@@ -173,6 +188,13 @@ export const planModelSchema = z.object({
   /** The plan check of a ready plan (absent while processing, and on plans stored before the check). */
   check: planCheckSchema.optional(),
   corrections: planCorrectionsSchema.optional(),
+  /** How many of the user's edits (shared/plan/edits.ts) the plan holds; absent when it holds none. */
+  editCount: z.number().int().nonnegative().optional(),
+  /**
+   * The plan's version, sent as its `ETag`: it changes with every read and every correction. An edit sent with
+   * `If-Match` for another version is refused (412).
+   */
+  revision: z.number().int().nonnegative().optional(),
   /**
    * Floor to ceiling, metres: the drawing's when it states one; in API answers otherwise the
    * `rendering.storey_height` system setting, so every 3D model of the plan has the same height.

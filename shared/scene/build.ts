@@ -88,8 +88,9 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     for (const cut of intervals) {
       if (cut.from > at) wall.pieces.push(piece(wall, at, cut.from, 0, wall.height));
       const kind = cut.opening.kind;
-      const sill = kind === 'window' ? Math.min(o.windowSill, wall.height) : 0;
-      const head = Math.min(kind === 'window' ? o.windowHead : o.doorHead, wall.height);
+      const sill = kind === 'window' ? Math.min(cut.opening.sillM ?? o.windowSill, wall.height) : 0;
+      const defaultHead = kind === 'window' ? o.windowHead : o.doorHead;
+      const head = Math.min(Math.max(cut.opening.headM ?? defaultHead, sill + 0.1), wall.height);
       if (sill > 0) wall.pieces.push(piece(wall, cut.from, cut.to, 0, sill));
       if (head < wall.height) wall.pieces.push(piece(wall, cut.from, cut.to, head, wall.height));
       counts[kind]++;

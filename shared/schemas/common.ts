@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'CONFLICT',
+  /** An edit sent with `If-Match` for a version that is no longer the current one. */
+  'PRECONDITION_FAILED',
   'PAYLOAD_TOO_LARGE',
   'UNPROCESSABLE',
   'TOO_MANY_REQUESTS',

@@ -52,6 +52,8 @@ export interface FileItem {
   planVerdict?: PlanVerdict;
   /** The user's corrections, applied every time the plan is read. */
   planCorrections?: PlanCorrections;
+  /** The plan's version: one more with every read and every correction (the plan's ETag). */
+  planRevision?: number;
   planUpdatedAt?: string;
 }
 
@@ -463,8 +465,9 @@ export async function markFileError(file: FileItem, message: string): Promise<Fi
 }
 
 /**
- * Records the plan's state on the file. `processing` clears any message; a read that finished writes its outcome
- * only while the file still exists.
+ * Records the plan's state on the file and counts a new revision of the plan. `processing` clears any message; a read
+ * that finished writes its outcome only while the file still exists. With `expectedRevision`, only while the plan is
+ * still at that revision: otherwise it throws `ConditionalCheckFailedException` and writes nothing.
  */
 export async function setFilePlanState(
   file: Pick<FileItem, 'projectId' | 'id'>,
@@ -474,10 +477,15 @@ export async function setFilePlanState(
     verdict?: PlanVerdict;
     previewKey?: string;
     corrections?: PlanCorrections;
+    expectedRevision?: number;
   },
-): Promise<void> {
-  const names: Record<string, string> = { '#planStatus': 'planStatus' };
-  const values: Record<string, unknown> = { ':status': state.status, ':now': new Date().toISOString() };
+): Promise<number> {
+  const names: Record<string, string> = { '#planStatus': 'planStatus', '#revision': 'planRevision' };
+  const values: Record<string, unknown> = {
+    ':status': state.status,
+    ':now': new Date().toISOString(),
+    ':one': 1,
+  };
   const set = ['#planStatus = :status', 'planUpdatedAt = :now'];
   const remove: string[] = [];
   if (state.message) {
@@ -496,16 +504,26 @@ export async function setFilePlanState(
     set.push('planCorrections = :corrections');
     values[':corrections'] = state.corrections;
   }
-  await db().send(
+  let condition = 'attribute_exists(PK)';
+  if (state.expectedRevision !== undefined) {
+    values[':expected'] = state.expectedRevision;
+    condition +=
+      state.expectedRevision === 0
+        ? ' AND (attribute_not_exists(#revision) OR #revision = :expected)'
+        : ' AND #revision = :expected';
+  }
+  const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.file(file.projectId, file.id),
-      UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''} ADD #revision :one`,
+      ConditionExpression: condition,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
+  return Number(Attributes?.planRevision ?? 0);
 }
 
 export interface ShareItem {

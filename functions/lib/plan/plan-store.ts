@@ -1,10 +1,13 @@
 /** Where a file's plan model lives: one JSON object in the renders bucket, beside its normalised drawing. */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import * as z from 'zod';
+import { MAX_STORED_EDITS, type PlanEdit, planEditSchema } from '../../../shared/plan/edits';
+import { withIds } from '../../../shared/plan/ids';
 import { type PlanModel, planModelSchema } from '../../../shared/plan/schema';
 import { getSetting } from '../db/settings';
 import { env } from '../env';
 import { s3 } from '../storage';
-import { planKey } from './plan-key';
+import { planEditsKey, planKey } from './plan-key';
 
 export async function savePlan(fileId: string, plan: PlanModel): Promise<void> {
   await s3().send(
@@ -22,7 +25,8 @@ export async function loadPlan(fileId: string): Promise<PlanModel | null> {
   try {
     const object = await s3().send(new GetObjectCommand({ Bucket: env.rendersBucket, Key: planKey(fileId) }));
     const parsed = planModelSchema.safeParse(JSON.parse(await object.Body!.transformToString('utf8')));
-    return parsed.success ? parsed.data : null;
+    // Plans stored before walls had ids get them now: the same ids a reading gives.
+    return parsed.success ? withIds(parsed.data) : null;
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return null;
     throw error;
@@ -41,4 +45,31 @@ export async function withStoreyHeight(plan: PlanModel): Promise<PlanModel> {
 /** The height the 3D models of a plan (or of a file with none yet) are built at. */
 export async function storeyHeightOf(plan: Pick<PlanModel, 'storeyHeight'> | null): Promise<number> {
   return plan?.storeyHeight ?? getSetting('rendering.storey_height');
+}
+
+const storedEditsSchema = z.object({ edits: z.array(planEditSchema).max(MAX_STORED_EDITS) });
+
+/** The user's edits to a file's plan, in the order made (none when there are none, or they no longer parse). */
+export async function loadPlanEdits(fileId: string): Promise<PlanEdit[]> {
+  try {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: env.rendersBucket, Key: planEditsKey(fileId) }),
+    );
+    const parsed = storedEditsSchema.safeParse(JSON.parse(await object.Body!.transformToString('utf8')));
+    return parsed.success ? parsed.data.edits : [];
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return [];
+    throw error;
+  }
+}
+
+export async function savePlanEdits(fileId: string, edits: readonly PlanEdit[]): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: env.rendersBucket,
+      Key: planEditsKey(fileId),
+      Body: JSON.stringify({ edits }),
+      ContentType: 'application/json',
+    }),
+  );
 }

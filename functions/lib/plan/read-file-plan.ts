@@ -1,13 +1,14 @@
 /**
  * Reads one uploaded file into its plan model and stores it: the plan, the drawing's line picture, the file's
  * preview and thumbnail at the first read, and the outcome on the file. The read-plan task runs it after an upload
- * or a correction; a generation of a file with no stored plan (uploaded before plans were read) runs it once too.
+ * or a correction, and applies the user's edits on top; a generation of a file with no stored plan (uploaded before plans were read) runs it once too.
  * Idempotent: reading again gives the same plan and overwrites the same objects.
  */
 
 import { imagePreview, thumbnailOf } from '../../../engine/drawing/preview';
 import { readPlan } from '../../../engine/plan/read-plan';
 import { checkPlan } from '../../../shared/plan/check';
+import { withUserEdits } from '../../../shared/plan/edits';
 import { placeholderPlan } from '../../../shared/plan/placeholder';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { type FileItem, setFilePlanState, setThumbnailIfNone } from '../db/projects';
@@ -15,7 +16,7 @@ import { env } from '../env';
 import { drawingKeys, fileThumbnailKey, saveDrawingPicture } from '../generation/drawing-store';
 import { logger } from '../logger';
 import { previewKeyOf, readObject, writeObject } from '../storage';
-import { savePlan } from './plan-store';
+import { loadPlanEdits, savePlan } from './plan-store';
 
 const UNEXPECTED_FAILURE =
   'Planform could not read this drawing because of an error on our side. Try again later, or save the drawing in another format (PDF, DXF or PNG) and upload it again.';
@@ -42,7 +43,10 @@ async function uploadOf(file: FileItem): Promise<Buffer | null> {
 export async function readFilePlan(file: FileItem): Promise<PlanModel> {
   const started = performance.now();
   const bytes = await uploadOf(file);
-  const { plan, drawing } = bytes ? await readUpload(file, bytes) : { plan: failedPlan(file, UPLOAD_LOST) };
+  const { plan: reading, drawing } = bytes
+    ? await readUpload(file, bytes)
+    : { plan: failedPlan(file, UPLOAD_LOST) };
+  const plan = withUserEdits(reading, await loadPlanEdits(file.id));
   const preview = file.previewKey || !bytes ? null : await previewOf(file, bytes);
   if (drawing) await saveDrawingPicture(file.id, drawing.png);
   await savePlan(file.id, plan);

@@ -1,10 +1,11 @@
 /**
  * The plan grid: a coarse raster of a plan's walls in world metres (at most ~260 cells a side) that gives the floor
  * area, the enclosed rooms (flood fill with openings closed) and each cell's distance to a wall. The reader builds it
- * from what it read; the renderer from the 3D model (model-plan.ts).
+ * from what it read, the renderer from the 3D model (engine/render/model-plan.ts), and a plan edited by its user
+ * recomputes its rooms from it (shared/plan/rooms.ts).
  */
-import { pointSegmentDistance } from '../../shared/plan/geometry';
-import { distanceTransform, floodOutside } from '../../shared/plan/grid-mask';
+import { pointSegmentDistance } from './geometry';
+import { distanceTransform, floodOutside } from './grid-mask';
 
 export interface WallPiece {
   /** Centreline in world metres. */

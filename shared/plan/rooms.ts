@@ -1,0 +1,130 @@
+/**
+ * The rooms a plan's walls enclose, found again from the walls and openings alone: what an edited plan's rooms are.
+ * The walls are laid on the plan grid (shared/plan/plan-grid.ts) in the file's own space measured in metres, the
+ * openings close their doorways, and every enclosed region big and wide enough to be a room is traced. Names carry
+ * over from the rooms the plan had: a new room takes the name of the old room whose inside point it holds.
+ */
+import {
+  median,
+  pointInPolygon,
+  pointSegmentDistance,
+  polygonArea,
+  signedArea,
+  traceRegionOutline,
+} from './geometry';
+import { finishGrid, GRID_SIDE, gridOver, MIN_CELL_M, stampPiece, type WallPiece } from './plan-grid';
+import type { PlanModel, PlanPoint, PlanRoom } from './schema';
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A wall as a grid piece in file metres, lengthened by half its thickness at each end so corners close. */
+function wallPiece(a: PlanPoint, b: PlanPoint, thickness: number, m: number): WallPiece {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const ex = ((b[0] - a[0]) / len) * (thickness / 2);
+  const ey = ((b[1] - a[1]) / len) * (thickness / 2);
+  return {
+    x1: (a[0] - ex) * m,
+    y1: (a[1] - ey) * m,
+    x2: (b[0] + ex) * m,
+    y2: (b[1] + ey) * m,
+    t: thickness * m,
+  };
+}
+
+/** The enclosed rooms of a plan's walls and openings, unnamed, each outline in the file's space. */
+export function roomsOfWalls(plan: Pick<PlanModel, 'walls' | 'openings' | 'space'>): PlanRoom[] {
+  if (plan.walls.length === 0) return [];
+  const m = plan.space.metresPerUnit;
+  const walls = plan.walls.map((w) => wallPiece(w.a, w.b, w.thickness, m));
+  const openings = plan.openings.map((o) => ({
+    ...wallPiece(o.a, o.b, 0, m),
+    t: closerThickness(o.a, o.b, walls, m),
+    kind: o.kind,
+  }));
+  const bounds = {
+    minX: Math.min(...walls.map((w) => Math.min(w.x1, w.x2) - w.t / 2)),
+    maxX: Math.max(...walls.map((w) => Math.max(w.x1, w.x2) + w.t / 2)),
+    minY: Math.min(...walls.map((w) => Math.min(w.y1, w.y2) - w.t / 2)),
+    maxY: Math.max(...walls.map((w) => Math.max(w.y1, w.y2) + w.t / 2)),
+  };
+  const side = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+  const base = gridOver(bounds, Math.max(side / GRID_SIDE, MIN_CELL_M));
+  const wall = new Uint8Array(base.w * base.h);
+  for (const piece of walls) stampPiece(wall, base, piece);
+  const { grid, rooms } = finishGrid(base, wall, openings);
+  const out: PlanRoom[] = [];
+  rooms.forEach((room, index) => {
+    const outline = traceRegionOutline(grid.room, grid.w, grid.h, index + 1);
+    if (!outline || polygonArea(outline) < 1) return;
+    const polygon = outline.map(
+      ([x, y]): PlanPoint => [(grid.ox + x * grid.cell) / m, (grid.oy + y * grid.cell) / m],
+    );
+    // Counter-clockwise in a y-up space, clockwise on screen in a y-down one (the schema's convention).
+    const clockwiseWanted = plan.space.yDown;
+    const isClockwise = signedArea(polygon) < 0;
+    out.push({
+      polygon: isClockwise === clockwiseWanted ? polygon : polygon.reverse(),
+      areaM2: round2(room.area),
+      label: null,
+    });
+  });
+  return out;
+}
+
+/**
+ * How thick (metres) the closer across an opening is: as thick as the walls at its jambs or under its middle (a
+ * door in a gap between two walls, or cut into one), else as the plan's usual wall.
+ */
+function closerThickness(a: PlanPoint, b: PlanPoint, walls: readonly WallPiece[], m: number): number {
+  const points: PlanPoint[] = [a, b, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]];
+  const touching = walls.filter((w) =>
+    points.some(
+      ([x, y]) => pointSegmentDistance(x * m, y * m, w.x1, w.y1, w.x2, w.y2) <= w.t / 2 + MIN_CELL_M,
+    ),
+  );
+  const thickness = median((touching.length ? touching : walls).map((w) => w.t)) ?? MIN_CELL_M;
+  return Math.max(thickness, 2 * MIN_CELL_M);
+}
+
+/** A point inside a polygon: its centroid when that is inside, else the middle of the longest span across it. */
+export function insidePoint(polygon: readonly PlanPoint[]): PlanPoint {
+  const cx = polygon.reduce((s, p) => s + p[0], 0) / polygon.length;
+  const cy = polygon.reduce((s, p) => s + p[1], 0) / polygon.length;
+  if (pointInPolygon([cx, cy], polygon)) return [cx, cy];
+  // The horizontal line through the centroid crosses the outline; the widest inside span's middle is inside.
+  const xs: number[] = [];
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > cy !== yj > cy) xs.push(xi + ((cy - yi) * (xj - xi)) / (yj - yi));
+  }
+  xs.sort((p, q) => p - q);
+  let best: PlanPoint = polygon[0]!;
+  let widest = -1;
+  for (let i = 0; i + 1 < xs.length; i += 2) {
+    if (xs[i + 1]! - xs[i]! > widest) {
+      widest = xs[i + 1]! - xs[i]!;
+      best = [(xs[i]! + xs[i + 1]!) / 2, cy];
+    }
+  }
+  return best;
+}
+
+/**
+ * Names from the rooms a plan had carried onto its rooms found again: each new room takes the name of the old room
+ * that holds its inside point (both halves of a split room keep its name; a merged room takes the name of the part
+ * its middle lies in, else of the largest part).
+ */
+export function carryRoomNames(before: readonly PlanRoom[], after: readonly PlanRoom[]): PlanRoom[] {
+  const named = before
+    .filter((r) => r.label)
+    .map((r) => ({ room: r, at: insidePoint(r.polygon) }))
+    .sort((p, q) => q.room.areaM2 - p.room.areaM2);
+  return after.map((room) => {
+    const at = insidePoint(room.polygon);
+    const source =
+      named.find((n) => pointInPolygon(at, n.room.polygon)) ??
+      named.find((n) => pointInPolygon(n.at, room.polygon));
+    return source ? { ...room, label: source.room.label } : room;
+  });
+}
