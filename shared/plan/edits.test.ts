@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/conventions/random';
 import { buildScene } from '../scene/build';
-import { applyEdits, editLimitProblem, type PlanEdit } from './edits';
+import { applyEdits, editLimitProblem, type PlanEdit, planDiff } from './edits';
 import { withIds } from './ids';
 import { roomsOfWalls } from './rooms';
 import type { PlanModel } from './schema';
@@ -169,5 +169,31 @@ describe('applyEdits', () => {
       openings: atOnce.openings,
     });
     expect(inParts.rooms.length, `seed ${seed}`).toBe(atOnce.rooms.length);
+  });
+});
+
+describe('planDiff (undo and redo)', () => {
+  it('turns an edited plan back into the one before, and forward again', () => {
+    const before = house();
+    const partition = wallAt(before, 5);
+    const { plan: after } = applyEdits(before, [
+      { op: 'delete-wall', id: partition.id! },
+      { op: 'add-wall', id: 'e1', a: [0, 2.5], b: [10, 2.5], thickness: 0.1 },
+      { op: 'change-wall', id: before.walls[0]!.id!, thickness: 0.3 },
+      { op: 'add-opening', id: 'w1', kind: 'window', a: [1, 5], b: [2, 5], headM: 2.4 },
+      { op: 'name-room', at: [2, 1], name: 'Hall' },
+    ]);
+    const undo = planDiff(after, before);
+    const { plan: undone, dropped } = applyEdits(after, undo);
+    expect(dropped).toEqual([]);
+    expect(undone.walls.map((w) => [w.id, w.a, w.b, w.thickness]).sort()).toEqual(
+      before.walls.map((w) => [w.id, w.a, w.b, w.thickness]).sort(),
+    );
+    expect(undone.openings).toEqual(before.openings);
+    expect(undone.rooms.map((r) => r.label).sort()).toEqual(['Kitchen', 'Living']);
+    const { plan: redone } = applyEdits(undone, planDiff(undone, after));
+    expect(redone.walls.map((w) => w.id).sort()).toEqual(after.walls.map((w) => w.id).sort());
+    expect(redone.openings.map((o) => o.id).sort()).toEqual(after.openings.map((o) => o.id).sort());
+    expect(redone.rooms.map((r) => r.label).sort()).toEqual(after.rooms.map((r) => r.label).sort());
   });
 });

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { checkPlan } from './check';
 import { boundsOfPoints, pointInPolygon, pointSegmentDistance } from './geometry';
 import { withIds } from './ids';
-import { carryRoomNames, roomsOfWalls } from './rooms';
+import { carryRoomNames, insidePoint, roomsOfWalls } from './rooms';
 import {
   OPENING_HEIGHT_M,
   OPENING_KINDS,
@@ -300,6 +300,55 @@ export function withUserEdits(reading: PlanModel, edits: readonly PlanEdit[]): P
   if (dropped.length === 0) return plan;
   const warning = `${dropped.length} of your ${edits.length} edits no longer fit the drawing as read again and were left out.`;
   return { ...plan, warnings: [...plan.warnings, warning] };
+}
+
+const samePoint = (p: PlanPoint, q: PlanPoint) => p[0] === q[0] && p[1] === q[1];
+
+/**
+ * The operations that turn plan `from` into plan `to` (both edited from one reading, so their ids agree): what an
+ * editor sends to undo an action (`to` = the plan before it) or redo it. Openings leave before walls do and come
+ * back after them, so every opening finds its wall.
+ */
+export function planDiff(from: PlanModel, to: PlanModel): PlanEdit[] {
+  const fromWalls = new Map(from.walls.map((w) => [w.id!, w]));
+  const toWalls = new Map(to.walls.map((w) => [w.id!, w]));
+  const fromOpenings = new Map(from.openings.map((o) => [o.id!, o]));
+  const toOpenings = new Map(to.openings.map((o) => [o.id!, o]));
+  const edits: PlanEdit[] = [];
+  for (const id of fromOpenings.keys()) if (!toOpenings.has(id)) edits.push({ op: 'delete-opening', id });
+  for (const id of fromWalls.keys()) if (!toWalls.has(id)) edits.push({ op: 'delete-wall', id });
+  for (const [id, w] of toWalls) {
+    const was = fromWalls.get(id);
+    if (!was) edits.push({ op: 'add-wall', id, a: w.a, b: w.b, thickness: w.thickness });
+    else if (!samePoint(was.a, w.a) || !samePoint(was.b, w.b) || was.thickness !== w.thickness)
+      edits.push({ op: 'change-wall', id, a: w.a, b: w.b, thickness: w.thickness });
+  }
+  for (const [id, o] of toOpenings) {
+    const was = fromOpenings.get(id);
+    const heights = {
+      ...(o.sillM !== undefined ? { sillM: o.sillM } : {}),
+      ...(o.headM !== undefined ? { headM: o.headM } : {}),
+    };
+    if (!was) edits.push({ op: 'add-opening', id, kind: o.kind, a: o.a, b: o.b, ...heights });
+    else if (
+      was.kind !== o.kind ||
+      !samePoint(was.a, o.a) ||
+      !samePoint(was.b, o.b) ||
+      was.sillM !== o.sillM ||
+      was.headM !== o.headM
+    )
+      edits.push({ op: 'change-opening', id, kind: o.kind, a: o.a, b: o.b, ...heights });
+  }
+  // Once walls move, the rooms are found again and take names by where they lie: every room of `to` is named again
+  // (unnamed ones cleared). Otherwise only the names that differ.
+  const geometryChanged = edits.length > 0;
+  for (const room of to.rooms) {
+    const at = insidePoint(room.polygon);
+    const now = from.rooms.find((r) => pointInPolygon(at, r.polygon));
+    if (geometryChanged || (now && (now.label ?? '') !== (room.label ?? '')))
+      edits.push({ op: 'name-room', at, name: room.label ?? '' });
+  }
+  return edits;
 }
 
 /** `PATCH …/plan`: corrections (scale, view) and edits, each optional. */

@@ -1,7 +1,9 @@
 import { filesApi } from '@shared/api/files';
+import type { PlanPatch } from '@shared/plan/edits';
 import type { PlanCorrections } from '@shared/plan/schema';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-call';
+import { ApiError } from '@/lib/api-client';
 
 export const planKeys = {
   plan: (projectId: string, fileId: string) => ['plan', projectId, fileId] as const,
@@ -33,5 +35,28 @@ export function useCorrectPlan(projectId: string, fileId: string) {
         })
       ).plan,
     onSuccess: (plan) => client.setQueryData(planKeys.plan(projectId, fileId), plan),
+  });
+}
+
+/**
+ * `PATCH …/files/{fileId}/plan` with edits, under the plan's revision (`If-Match`): the answer is the edited plan,
+ * which every view of the plan (the 3D tab too) then shows. A 412 means the plan changed elsewhere: it is loaded again.
+ */
+export function useEditPlan(projectId: string, fileId: string) {
+  const client = useQueryClient();
+  const key = planKeys.plan(projectId, fileId);
+  return useMutation({
+    mutationFn: async ({ patch, revision }: { patch: PlanPatch; revision: number | undefined }) =>
+      (
+        await callApi(filesApi, 'PATCH /api/projects/{projectId}/files/{fileId}/plan', {
+          params: { projectId, fileId },
+          body: patch,
+          ...(revision !== undefined ? { headers: { 'If-Match': `"${revision}"` } } : {}),
+        })
+      ).plan,
+    onSuccess: (plan) => client.setQueryData(key, plan),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 412) void client.invalidateQueries({ queryKey: key });
+    },
   });
 }

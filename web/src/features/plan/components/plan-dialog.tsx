@@ -1,7 +1,7 @@
 import type { PlanCorrections, PlanModel, PlanPoint } from '@shared/plan/schema';
 import { otherPlanWalls } from '@shared/plan/views';
 import { useQuery } from '@tanstack/react-query';
-import { Ruler } from 'lucide-react';
+import { PencilRuler, Ruler } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/utils';
 import { planQueryOptions, useCorrectPlan } from '../api/plan';
 import { describeScale, metresPerUnitFrom, UNIT_CHOICES } from '../lib/scale';
 import { PlanCheckSummary } from './plan-check';
+import { PlanEditor } from './plan-editor';
 import { PlanOverlay } from './plan-overlay';
 
 export interface PlanTarget {
@@ -71,6 +72,7 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
   const correct = useCorrectPlan(target.projectId, target.fileId);
   const [measuring, setMeasuring] = useState(false);
   const [points, setPoints] = useState<PlanPoint[]>([]);
+  const [editing, setEditing] = useState(false);
   const totalArea = plan.rooms.reduce((sum, r) => sum + r.areaM2, 0);
   const views = plan.source.views ?? [];
   const isPdf = plan.source.format === 'pdf';
@@ -126,13 +128,37 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
         </p>
       ) : null}
 
-      <PlanOverlay
-        plan={plan}
-        previewUrl={target.previewUrl}
-        measuring={measuring}
-        points={points}
-        onPoint={addPoint}
-      />
+      {editing ? (
+        <PlanEditor plan={plan} target={target} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <PlanOverlay
+            plan={plan}
+            previewUrl={target.previewUrl}
+            measuring={measuring}
+            points={points}
+            onPoint={addPoint}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setMeasuring(false);
+                setEditing(true);
+              }}
+            >
+              <PencilRuler aria-hidden="true" /> Edit the plan
+            </Button>
+            {plan.editCount ? (
+              <span className="text-xs text-slate-600">
+                {plan.editCount} {plan.editCount === 1 ? 'edit' : 'edits'} kept on top of what was read
+              </span>
+            ) : null}
+          </div>
+        </>
+      )}
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-hidden="true">
         <span>
           <span className="mr-1 inline-block size-3 bg-red-600/60 align-middle" />

@@ -46,6 +46,28 @@ function fitTransform(plan: PlanModel): { transform: Transform; width: number; h
     : { transform: [k, 0, 20 - minX * k, 0, -k, 20 + maxY * k], width, height };
 }
 
+/** What the plan editor asks of the overlay: clicks and pointer moves in the drawing's units, and what to mark. */
+export interface OverlayEditing {
+  /** Ids of the selected walls and openings. */
+  selected: ReadonlySet<string>;
+  /** The selected room (an index of `plan.rooms`). */
+  selectedRoom: number | null;
+  /** A wall being drawn: from its first point to the pointer. */
+  draft: { from: PlanPoint; to: PlanPoint | null } | null;
+  onPoint: (point: PlanPoint, at: PointerInfo) => void;
+  onHover: (point: PlanPoint, at: PointerInfo) => void;
+}
+
+export interface PointerInfo {
+  shiftKey: boolean;
+  /** How many drawing units one screen pixel spans at the current zoom (for snapping within a few pixels). */
+  unitsPerPx: number;
+  /** The wall or opening under the pointer. */
+  item: { kind: 'wall' | 'opening'; id: string } | null;
+}
+
+const SELECTED_COLOUR = '#2563eb';
+
 /**
  * The drawing's preview with what was read drawn over it, in the drawing's own space mapped through the plan's
  * preview transform: walls (red; those of the sheet's other plans grey), doors, windows and openings (coloured lines), rooms (tinted, with their names
@@ -58,12 +80,14 @@ export function PlanOverlay({
   measuring,
   points,
   onPoint,
+  editing,
 }: {
   plan: PlanModel;
   previewUrl: string | null;
   measuring: boolean;
   points: PlanPoint[];
   onPoint: (point: PlanPoint) => void;
+  editing?: OverlayEditing;
 }) {
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -138,13 +162,39 @@ export function PlanOverlay({
       .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
       .join(' ');
 
-  function handleClick(event: MouseEvent<SVGSVGElement>) {
-    if (!measuring || !frame || !svgRef.current || drag.current?.moved) return;
-    const matrix = svgRef.current.getScreenCTM()?.inverse();
-    if (!matrix) return;
-    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+  /** The pointer in the drawing's own units, with how many units a screen pixel spans and what lies under it. */
+  function pointerAt(event: MouseEvent<SVGSVGElement> | PointerEvent<SVGSVGElement>) {
+    if (!frame || !svgRef.current) return null;
+    const ctm = svgRef.current.getScreenCTM();
+    const matrix = ctm?.inverse();
     const inverse = invertTransform(frame.transform);
-    if (inverse) onPoint(applyTransform(inverse, [at.x, at.y]));
+    if (!ctm || !matrix || !inverse) return null;
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix);
+    const [a, b, , d, e] = frame.transform;
+    const unitsPerPx = 1 / (Math.hypot(ctm.a, ctm.b) * Math.sqrt(Math.abs(a * e - b * d)) || 1);
+    const element = (event.target as Element).closest?.('[data-plan-item]');
+    const kind = element?.getAttribute('data-plan-item');
+    const id = element?.getAttribute('data-id');
+    const info: PointerInfo = {
+      shiftKey: event.shiftKey,
+      unitsPerPx,
+      item: id && (kind === 'wall' || kind === 'opening') ? { kind, id } : null,
+    };
+    return { point: applyTransform(inverse, [at.x, at.y]), info };
+  }
+
+  function handleClick(event: MouseEvent<SVGSVGElement>) {
+    if ((!measuring && !editing) || drag.current?.moved) return;
+    const pointer = pointerAt(event);
+    if (!pointer) return;
+    if (editing) editing.onPoint(pointer.point, pointer.info);
+    else onPoint(pointer.point);
+  }
+
+  function handleHover(event: PointerEvent<SVGSVGElement>) {
+    if (!editing?.draft) return;
+    const pointer = pointerAt(event);
+    if (pointer) editing.onHover(pointer.point, pointer.info);
   }
 
   const label = `${plan.walls.length} walls, ${plan.openings.length} openings and ${plan.rooms.length} rooms drawn over the drawing`;
@@ -175,7 +225,7 @@ export function PlanOverlay({
           style={{
             transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
             transformOrigin: '0 0',
-            cursor: measuring ? 'crosshair' : view.zoom > 1 ? 'grab' : 'default',
+            cursor: measuring || editing ? 'crosshair' : view.zoom > 1 ? 'grab' : 'default',
           }}
         >
           {overPreview ? (
@@ -191,7 +241,7 @@ export function PlanOverlay({
             />
           ) : null}
           {frame ? (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users type the scale (metres per unit) instead
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users type the scale, and edit with the editor's keys (plan-editor.tsx)
             <svg
               ref={svgRef}
               role="img"
@@ -201,14 +251,15 @@ export function PlanOverlay({
               preserveAspectRatio="none"
               className={aspect ? 'absolute inset-0 h-full w-full' : 'block h-auto w-full'}
               onClick={handleClick}
+              onPointerMove={handleHover}
             >
               {plan.rooms.map((room, i) => (
                 <polygon
                   // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
                   key={`room-${i}`}
                   points={pointsAttr(room.polygon)}
-                  fill="#f59e0b"
-                  fillOpacity={0.14}
+                  fill={editing?.selectedRoom === i ? SELECTED_COLOUR : '#f59e0b'}
+                  fillOpacity={editing?.selectedRoom === i ? 0.25 : 0.14}
                   stroke="none"
                 />
               ))}
@@ -223,32 +274,43 @@ export function PlanOverlay({
                   data-testid="other-plan-wall"
                 />
               ))}
-              {plan.walls.map((wall, i) => (
-                <polygon
-                  // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
-                  key={`wall-${i}`}
-                  points={pointsAttr(wallQuad(wall))}
-                  fill="#dc2626"
-                  fillOpacity={0.55}
-                  stroke="#dc2626"
-                  strokeWidth={1}
-                  vectorEffect="non-scaling-stroke"
-                />
-              ))}
+              {plan.walls.map((wall, i) => {
+                const selected = !!wall.id && !!editing?.selected.has(wall.id);
+                const colour = selected ? SELECTED_COLOUR : '#dc2626';
+                return (
+                  <polygon
+                    key={wall.id ?? `wall-${i}`}
+                    points={pointsAttr(wallQuad(wall))}
+                    fill={colour}
+                    fillOpacity={selected ? 0.8 : 0.55}
+                    stroke={colour}
+                    // Thin walls stay easy to hit while editing.
+                    strokeWidth={editing ? 6 : 1}
+                    strokeOpacity={editing && !selected ? 0.35 : 1}
+                    vectorEffect="non-scaling-stroke"
+                    data-plan-item="wall"
+                    data-id={wall.id}
+                    data-selected={selected || undefined}
+                  />
+                );
+              })}
               {plan.openings.map((opening, i) => {
                 const [x1, y1] = toView(opening.a);
                 const [x2, y2] = toView(opening.b);
+                const selected = !!opening.id && !!editing?.selected.has(opening.id);
                 return (
                   <line
-                    // biome-ignore lint/suspicious/noArrayIndexKey: openings have no id; their order is stable
-                    key={`opening-${i}`}
+                    key={opening.id ?? `opening-${i}`}
                     x1={x1}
                     y1={y1}
                     x2={x2}
                     y2={y2}
-                    stroke={OPENING_COLOURS[opening.kind]}
-                    strokeWidth={4}
+                    stroke={selected ? SELECTED_COLOUR : OPENING_COLOURS[opening.kind]}
+                    strokeWidth={editing ? 8 : 4}
                     vectorEffect="non-scaling-stroke"
+                    data-plan-item="opening"
+                    data-id={opening.id}
+                    data-selected={selected || undefined}
                   />
                 );
               })}
@@ -296,6 +358,7 @@ export function PlanOverlay({
                   />
                 );
               })}
+              {editing?.draft ? <DraftWall draft={editing.draft} toView={toView} /> : null}
               {points.length === 2
                 ? (() => {
                     const [a, b] = points.map(toView) as [PlanPoint, PlanPoint];
@@ -350,5 +413,32 @@ export function PlanOverlay({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The wall being drawn: its first point, and a dashed line to the pointer. */
+function DraftWall({
+  draft,
+  toView,
+}: {
+  draft: NonNullable<OverlayEditing['draft']>;
+  toView: (p: PlanPoint) => PlanPoint;
+}) {
+  const [x1, y1] = toView(draft.from);
+  const [x2, y2] = draft.to ? toView(draft.to) : [x1, y1];
+  return (
+    <g data-testid="draft-wall" pointerEvents="none">
+      <circle cx={x1} cy={y1} r={5} fill={SELECTED_COLOUR} vectorEffect="non-scaling-stroke" />
+      <line
+        x1={x1}
+        y1={y1}
+        x2={x2}
+        y2={y2}
+        stroke={SELECTED_COLOUR}
+        strokeWidth={3}
+        strokeDasharray="8 4"
+        vectorEffect="non-scaling-stroke"
+      />
+    </g>
   );
 }

@@ -1,0 +1,211 @@
+/**
+ * The plan editor in Chromium (#30): a badly read drawing (furniture read as walls, two walls missing) fixed by a
+ * user in "What Planform read" — false walls and doors deleted, the missing walls drawn, a door added, an undo and a
+ * redo — until the stored plan scores wall F1 ≥ 0.95 against the drawing's truth, in at most 40 user actions; and
+ * axe finds nothing wrong with the editor.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Segment } from '../../engine/drawing/types';
+import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
+import { api, createUser, localCloud } from '../../infra/local/testing';
+import { pointSegmentDistance } from '../../shared/plan/geometry';
+import { type PlanModel, type PlanPoint, planModelSchema } from '../../shared/plan/schema';
+import { type BrowserSession, openBrowser } from './browser';
+import { centrelineF1, misreadHousePng, TRUE_WALLS } from './plan-editor-fixture';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+let browser: BrowserSession;
+let user: User;
+let projectId: string;
+let fileId: string;
+const url = (path: string) => `${localCloud().url}${path}`;
+const MAX_ACTIONS = 40;
+/** A read wall or opening this far (px) from every true wall is not part of the building. */
+const REACH_PX = 15;
+
+async function storedPlan(): Promise<PlanModel> {
+  const response = await api(`/api/projects/${projectId}/files/${fileId}/plan`, {
+    token: user.tokens.idToken,
+  });
+  return planModelSchema.parse((response.json as { plan: unknown }).plan);
+}
+
+const wallF1 = (plan: PlanModel) => centrelineF1(plan.walls.map((w) => [...w.a, ...w.b] as Segment)).f1;
+
+const farFromTruth = (p: PlanPoint) =>
+  TRUE_WALLS.every((t) => pointSegmentDistance(p[0], p[1], ...t) > REACH_PX);
+const middle = (a: PlanPoint, b: PlanPoint): PlanPoint => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+
+/** Where a point of the drawing (image pixels) is on the screen, through the overlay's own transform. */
+async function onScreen(page: Page, p: PlanPoint): Promise<{ x: number; y: number }> {
+  return page.getByTestId('plan-overlay').evaluate((svg, [x, y]) => {
+    // The whole drawing in the window (it is fitted within 60 % of its height), then the point on it.
+    svg.scrollIntoView({ block: 'nearest' });
+    const m = (svg as SVGSVGElement).getScreenCTM()!;
+    return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
+  }, p);
+}
+
+/** The drawing's picture has loaded, so the overlay lies over it in the picture's own pixels. */
+const pictureLoaded = (page: Page) =>
+  expect
+    .poll(() => page.getByTestId('plan-picture').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+
+describe('the plan editor, in Chromium', () => {
+  beforeAll(async () => {
+    [user, browser] = await Promise.all([createUser('e2e-plan-editor'), openBrowser()]);
+    const project = await newProject(user.tokens.idToken, { title: 'Misread house' });
+    projectId = project.id;
+    const { ticket } = await uploadFile(
+      user.tokens.idToken,
+      projectId,
+      'misread.png',
+      await misreadHousePng(),
+      'image/png',
+    );
+    fileId = ticket.file.id;
+    await planRead(user.tokens.idToken, projectId, fileId);
+    const page = browser.page;
+    await page.goto(url('/auth/login'));
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  afterAll(async () => {
+    expect(browser.errors).toEqual([]);
+    await browser.close();
+  });
+
+  it('fixes a misread plan to wall F1 ≥ 0.95 in at most 40 actions, with undo and redo; the 3D tab follows', async () => {
+    const { page } = browser;
+    const read = await storedPlan();
+    const before = wallF1(read);
+    expect(before, 'the fixture is read wrongly').toBeLessThan(0.93);
+
+    let actions = 0;
+    let revision = read.revision;
+    /** One user action; waits until what it sent is stored (the plan's revision moves on) when it edits. */
+    async function act(run: () => Promise<void>, edits = false) {
+      actions += 1;
+      await run();
+      if (!edits) return;
+      await expect
+        .poll(async () => (await storedPlan()).revision, { timeout: 15_000 })
+        .toBeGreaterThan(revision!);
+      revision = (await storedPlan()).revision;
+    }
+    const click = (p: PlanPoint, shift = false) =>
+      act(async () => {
+        const at = await onScreen(page, p);
+        if (shift) await page.keyboard.down('Shift');
+        await page.mouse.click(at.x, at.y);
+        if (shift) await page.keyboard.up('Shift');
+      });
+    const clickAndSave = async (p: PlanPoint) => {
+      const at = await onScreen(page, p);
+      await act(() => page.mouse.click(at.x, at.y), true);
+    };
+
+    // The 3D tab first, with the rooms as read; it is not loaded again after the edits.
+    await page.goto(url(`/projects/${projectId}`));
+    await page.getByRole('tab', { name: '3D Model' }).click();
+    const roomLabels = page.getByText(/ · \d+\.\d m²$/);
+    await expect.poll(() => roomLabels.count(), { timeout: 15_000 }).toBe(read.rooms.length);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await act(() => page.getByRole('button', { name: 'What Planform read in misread.png' }).click());
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await act(() => dialog.getByRole('button', { name: 'Edit the plan' }).click());
+    const toolbar = dialog.getByRole('toolbar', { name: 'Plan editor' });
+    await expect.poll(() => toolbar.isVisible()).toBe(true);
+    await pictureLoaded(page);
+    const axe = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    // Select what is not the building (furniture read as walls, doors found beside it) and delete it.
+    const falseWalls = read.walls.filter((w) => farFromTruth(middle(w.a, w.b)));
+    // A door of the building spans a gap between true walls: both its jambs lie on them.
+    const falseDoors = read.openings.filter((o) => farFromTruth(o.a) || farFromTruth(o.b));
+    expect(falseWalls.length).toBeGreaterThan(0);
+    const targets = [...falseDoors.map((o) => middle(o.a, o.b)), ...falseWalls.map((w) => middle(w.a, w.b))];
+    for (const [i, p] of targets.entries()) await click(p, i > 0);
+    expect(await dialog.locator('[data-selected]').count()).toBe(targets.length);
+    await act(() => dialog.getByRole('button', { name: 'Delete', exact: true }).click(), true);
+
+    // Draw the two walls the drawing left out (snapping to the walls they meet); the partition runs on to the wall
+    // across its doorway, where the door goes.
+    await act(() => toolbar.getByRole('button', { name: 'Draw wall' }).click());
+    const missing: [PlanPoint, PlanPoint][] = [
+      [
+        [760, 510],
+        [1139, 509],
+      ],
+      [
+        [310, 210],
+        [460, 210],
+      ],
+    ];
+    for (const [a, b] of missing) {
+      await click(a);
+      await clickAndSave(b);
+      await act(() => page.keyboard.press('Escape'));
+    }
+
+    // The partition's door (which closes the rooms either side), then an undo and a redo of it.
+    await act(() => toolbar.getByRole('button', { name: 'Add door' }).click());
+    await clickAndSave([1100, 510]);
+    const withDoor = await storedPlan();
+    await act(() => page.keyboard.press('Control+z'), true);
+    expect((await storedPlan()).openings).toHaveLength(withDoor.openings.length - 1);
+    await act(() => page.keyboard.press('Control+Shift+z'), true);
+
+    const fixed = await storedPlan();
+    const after = wallF1(fixed);
+    console.log(`plan editor: wall F1 ${before.toFixed(3)} → ${after.toFixed(3)} in ${actions} actions`);
+    expect(after).toBeGreaterThanOrEqual(0.95);
+    expect(actions).toBeLessThanOrEqual(MAX_ACTIONS);
+    expect(fixed.openings.filter((o) => o.kind === 'door').length).toBe(
+      withDoor.openings.filter((o) => o.kind === 'door').length,
+    );
+    expect(fixed.editCount).toBeGreaterThan(0);
+    expect(fixed.rooms.length).toBeGreaterThan(read.rooms.length);
+    await dialog.getByRole('button', { name: 'Done editing' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: '3D Model' }).click();
+    await expect.poll(() => roomLabels.count(), { timeout: 15_000 }).toBe(fixed.rooms.length);
+  });
+
+  it('passes axe with a wall selected and a wall being drawn', async () => {
+    const { page } = browser;
+    const plan = await storedPlan();
+    await page.goto(url(`/projects/${projectId}?tab=files`));
+    await page.getByRole('button', { name: 'What Planform read in misread.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await dialog.getByRole('button', { name: 'Edit the plan' }).click();
+    await pictureLoaded(page);
+    const wall = plan.walls[0]!;
+    const at = await onScreen(page, middle(wall.a, wall.b));
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => dialog.getByLabel('Wall thickness (m)').isVisible()).toBe(true);
+    await dialog
+      .getByRole('toolbar', { name: 'Plan editor' })
+      .getByRole('button', { name: 'Draw wall' })
+      .click();
+    const start = await onScreen(page, [wall.a[0] + 100, wall.a[1] + 100]);
+    await page.mouse.click(start.x, start.y);
+    await expect.poll(() => dialog.getByTestId('draft-wall').count()).toBe(1);
+    const axeAfter = await new AxeBuilder({ page })
+      .include('[role="dialog"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(axeAfter.violations.map((v) => v.id)).toEqual([]);
+  });
+});
