@@ -183,6 +183,48 @@ describe('the plan editor, in Chromium', () => {
     await expect.poll(() => roomLabels.count(), { timeout: 15_000 }).toBe(fixed.rooms.length);
   });
 
+  it('moves a wall and a wall end by dragging them', async () => {
+    const { page } = browser;
+    const plan = await storedPlan();
+    await page.goto(url(`/projects/${projectId}?tab=files`));
+    await page.getByRole('button', { name: 'What Planform read in misread.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await dialog.getByRole('button', { name: 'Edit the plan' }).click();
+    await pictureLoaded(page);
+    // The new closet wall: dragged whole 40 px down, then its east end 30 px further east.
+    const wall = plan.walls.find((w) => w.id?.startsWith('e') && Math.abs(w.a[1] - 210) < 10)!;
+    const drag = async (from: PlanPoint, to: PlanPoint) => {
+      const a = await onScreen(page, from);
+      const b = await onScreen(page, to);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+      await page.mouse.move(b.x, b.y, { steps: 4 });
+      await page.mouse.up();
+    };
+    const mid = middle(wall.a, wall.b);
+    await drag(mid, [mid[0], mid[1] + 40]);
+    await expect
+      .poll(async () => (await storedPlan()).walls.find((w) => w.id === wall.id)!.a[1], { timeout: 15_000 })
+      .toBeCloseTo(wall.a[1] + 40, -1);
+    const moved = (await storedPlan()).walls.find((w) => w.id === wall.id)!;
+    const east = moved.a[0] > moved.b[0] ? moved.a : moved.b;
+    await drag(east, [east[0] + 30, east[1]]);
+    await expect
+      .poll(
+        async () =>
+          Math.max(
+            ...[(await storedPlan()).walls.find((w) => w.id === wall.id)!].flatMap((w) => [w.a[0], w.b[0]]),
+          ),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBeCloseTo(east[0] + 30, -1);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  });
+
   it('passes axe with a wall selected and a wall being drawn', async () => {
     const { page } = browser;
     const plan = await storedPlan();

@@ -1,9 +1,9 @@
 import { type PlanEdit, planDiff } from '@shared/plan/edits';
 import { pointInPolygon } from '@shared/plan/geometry';
 import { insidePoint } from '@shared/plan/rooms';
-import type { PlanModel, PlanPoint } from '@shared/plan/schema';
+import type { PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
 import { Redo2, Undo2 } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/utils';
@@ -33,9 +33,14 @@ const TOOLS: { tool: EditorTool; label: string; key: string }[] = [
   { tool: 'window', label: 'Add window', key: 'n' },
 ];
 
+/** A press within this many screen pixels of a selected wall's end drags that end; elsewhere the whole wall. */
+const HANDLE_PX = 12;
+/** A drag shorter than this (screen pixels) is a click. */
+const CLICK_SLOP_PX = 3;
+
 const HINTS: Record<EditorTool, string> = {
   select:
-    'Click a wall, door, window or room to select it (Shift adds to the selection). Arrow keys move the selected walls by 10 cm, [ and ] select the previous or next wall, Delete removes.',
+    'Click a wall, door, window or room to select it (Shift adds to the selection); drag a wall to move it, or its end to move the end. Arrow keys move the selected walls by 10 cm, [ and ] select the previous or next wall, Delete removes.',
   wall: 'Click where the wall starts, then where it ends; it snaps to wall ends and walls, and Shift keeps it at 0, 45 or 90°. Esc stops drawing.',
   door: 'Click on a wall to put a door there.',
   window: 'Click on a wall to put a window there.',
@@ -64,6 +69,8 @@ export function PlanEditor({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectedRoom, setSelectedRoom] = useState<number | null>(null);
   const [draft, setDraft] = useState<OverlayEditing['draft']>(null);
+  const [dragged, setDragged] = useState<PlanWall | null>(null);
+  const dragStart = useRef<{ wall: PlanWall; from: PlanPoint; end: 'a' | 'b' | null } | null>(null);
   const [undo, setUndo] = useState<HistoryEntry[]>([]);
   const [redo, setRedo] = useState<HistoryEntry[]>([]);
   const busy = edit.isPending;
@@ -163,6 +170,57 @@ export function PlanEditor({
       [{ op: 'add-wall', id: newItemId(plan, 'e'), a: from, b: snapped, thickness: defaultThickness(plan) }],
       () => setDraft({ from: snapped, to: null }),
     );
+  }
+
+  /** A press on a wall with the select tool grabs it: by an end (within a handle's reach) or whole. */
+  function onDragStart(point: PlanPoint, at: PointerInfo): boolean {
+    if (tool !== 'select' || busy || at.shiftKey || at.item?.kind !== 'wall') return false;
+    const wall = plan.walls.find((w) => w.id === at.item!.id);
+    if (!wall) return false;
+    const reach = HANDLE_PX * at.unitsPerPx;
+    const near = (end: PlanPoint) => Math.hypot(end[0] - point[0], end[1] - point[1]) <= reach;
+    dragStart.current = { wall, from: point, end: near(wall.a) ? 'a' : near(wall.b) ? 'b' : null };
+    setSelectedRoom(null);
+    setSelected(new Set([wall.id!]));
+    return true;
+  }
+
+  function onDrag(point: PlanPoint, at: PointerInfo) {
+    const start = dragStart.current;
+    if (!start) return;
+    setDragged(draggedWall(start, point, at));
+  }
+
+  function draggedWall(
+    start: NonNullable<typeof dragStart.current>,
+    point: PlanPoint,
+    at: PointerInfo,
+  ): PlanWall {
+    const { wall, from, end } = start;
+    if (!end) {
+      const dx = point[0] - from[0];
+      const dy = point[1] - from[1];
+      return { ...wall, a: [wall.a[0] + dx, wall.a[1] + dy], b: [wall.b[0] + dx, wall.b[1] + dy] };
+    }
+    const others = { ...plan, walls: plan.walls.filter((w) => w.id !== wall.id) };
+    const fixed = end === 'a' ? wall.b : wall.a;
+    const moved = snapPoint(others, point, SNAP_PX * at.unitsPerPx, { from: fixed, lock: at.shiftKey });
+    return end === 'a' ? { ...wall, a: moved } : { ...wall, b: moved };
+  }
+
+  function onDragEnd(point: PlanPoint | null, at: PointerInfo | null) {
+    const start = dragStart.current;
+    dragStart.current = null;
+    setDragged(null);
+    if (!start || !point || !at) return;
+    const moved = draggedWall(start, point, at);
+    const shift = Math.max(
+      Math.hypot(moved.a[0] - start.wall.a[0], moved.a[1] - start.wall.a[1]),
+      Math.hypot(moved.b[0] - start.wall.b[0], moved.b[1] - start.wall.b[1]),
+    );
+    // A press that did not move is a click (it selected the wall).
+    if (shift <= CLICK_SLOP_PX * at.unitsPerPx) return;
+    send([{ op: 'change-wall', id: start.wall.id!, a: moved.a, b: moved.b }]);
   }
 
   function onHover(point: PlanPoint, at: PointerInfo) {
@@ -341,7 +399,17 @@ export function PlanEditor({
           measuring={false}
           points={[]}
           onPoint={() => {}}
-          editing={{ selected, selectedRoom, draft, onPoint, onHover }}
+          editing={{
+            selected,
+            selectedRoom,
+            draft,
+            onPoint,
+            onHover,
+            drag: dragged,
+            onDragStart,
+            onDrag,
+            onDragEnd,
+          }}
         />
       </div>
       <SelectionDetails

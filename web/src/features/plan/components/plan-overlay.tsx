@@ -1,8 +1,8 @@
 import { wallQuad } from '@shared/plan/geometry';
-import type { PlanModel, PlanPoint } from '@shared/plan/schema';
+import type { PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
 import { otherPlanWalls } from '@shared/plan/views';
 import { Minus, Plus, Scan } from 'lucide-react';
-import { type MouseEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { applyTransform, centroid, invertTransform } from '../lib/scale';
 
@@ -56,6 +56,13 @@ export interface OverlayEditing {
   draft: { from: PlanPoint; to: PlanPoint | null } | null;
   onPoint: (point: PlanPoint, at: PointerInfo) => void;
   onHover: (point: PlanPoint, at: PointerInfo) => void;
+  /** A wall being dragged, where it is now (drawn over the plan until the drag ends). */
+  drag: PlanWall | null;
+  /** A press on the drawing: true when it starts a drag (the drawing then does not pan). */
+  onDragStart: (point: PlanPoint, at: PointerInfo) => boolean;
+  onDrag: (point: PlanPoint, at: PointerInfo) => void;
+  /** The drag's end; without a point when it was cancelled. */
+  onDragEnd: (point: PlanPoint | null, at: PointerInfo | null) => void;
 }
 
 export interface PointerInfo {
@@ -157,10 +164,7 @@ export function PlanOverlay({
 
   const toView = (p: PlanPoint) => (frame ? applyTransform(frame.transform, p) : p);
   const pointsAttr = (polygon: readonly PlanPoint[]) =>
-    polygon
-      .map(toView)
-      .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
-      .join(' ');
+    frame ? polygonPoints(polygon, frame.transform) : '';
 
   /** The pointer in the drawing's own units, with how many units a screen pixel spans and what lies under it. */
   function pointerAt(event: MouseEvent<SVGSVGElement> | PointerEvent<SVGSVGElement>) {
@@ -183,7 +187,37 @@ export function PlanOverlay({
     return { point: applyTransform(inverse, [at.x, at.y]), info };
   }
 
+  /** A wall drag under way: the press that started it ends it, and the click it makes is not a click. */
+  const dragging = useRef<{ frame: number | null; last: PointerEvent<SVGSVGElement> | null } | null>(null);
+  const justDragged = useRef(false);
+
+  function handlePress(event: PointerEvent<SVGSVGElement>) {
+    if (!editing || event.button !== 0) return;
+    const pointer = pointerAt(event);
+    if (!pointer || !editing.onDragStart(pointer.point, pointer.info)) return;
+    // Neither a pan of the drawing nor a text selection (whose drag would cancel this one).
+    event.stopPropagation();
+    event.preventDefault();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    dragging.current = { frame: null, last: null };
+  }
+
+  function handleRelease(event: PointerEvent<SVGSVGElement>) {
+    const state = dragging.current;
+    if (!state || !editing) return;
+    if (state.frame !== null) cancelAnimationFrame(state.frame);
+    dragging.current = null;
+    justDragged.current = true;
+    // A cancelled pointer (the browser took it over) has no place: the wall goes back where it was.
+    const pointer = event.type === 'pointercancel' ? null : pointerAt(event);
+    editing.onDragEnd(pointer?.point ?? null, pointer?.info ?? null);
+  }
+
   function handleClick(event: MouseEvent<SVGSVGElement>) {
+    if (justDragged.current) {
+      justDragged.current = false;
+      return;
+    }
     if ((!measuring && !editing) || drag.current?.moved) return;
     const pointer = pointerAt(event);
     if (!pointer) return;
@@ -192,6 +226,19 @@ export function PlanOverlay({
   }
 
   function handleHover(event: PointerEvent<SVGSVGElement>) {
+    const state = dragging.current;
+    if (state && editing) {
+      // One update a frame, with the latest pointer: a fast drag does not queue work behind the screen.
+      event.persist?.();
+      state.last = event;
+      if (state.frame === null)
+        state.frame = requestAnimationFrame(() => {
+          state.frame = null;
+          const pointer = state.last ? pointerAt(state.last) : null;
+          if (pointer && dragging.current === state) editing.onDrag(pointer.point, pointer.info);
+        });
+      return;
+    }
     if (!editing?.draft) return;
     const pointer = pointerAt(event);
     if (pointer) editing.onHover(pointer.point, pointer.info);
@@ -206,7 +253,7 @@ export function PlanOverlay({
       <div
         ref={boxRef}
         data-testid="plan-box"
-        className="relative mx-auto w-full touch-none overflow-hidden rounded-md border border-slate-200 bg-white"
+        className={`relative mx-auto w-full touch-none overflow-hidden rounded-md border border-slate-200 bg-white${editing ? ' select-none' : ''}`}
         style={
           aspect
             ? {
@@ -251,100 +298,19 @@ export function PlanOverlay({
               preserveAspectRatio="none"
               className={aspect ? 'absolute inset-0 h-full w-full' : 'block h-auto w-full'}
               onClick={handleClick}
+              onPointerDown={handlePress}
               onPointerMove={handleHover}
+              onPointerUp={handleRelease}
+              onPointerCancel={handleRelease}
             >
-              {plan.rooms.map((room, i) => (
-                <polygon
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
-                  key={`room-${i}`}
-                  points={pointsAttr(room.polygon)}
-                  fill={editing?.selectedRoom === i ? SELECTED_COLOUR : '#f59e0b'}
-                  fillOpacity={editing?.selectedRoom === i ? 0.25 : 0.14}
-                  stroke="none"
-                />
-              ))}
-              {otherPlanWalls(plan).map((wall, i) => (
-                <polygon
-                  // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
-                  key={`other-wall-${i}`}
-                  points={pointsAttr(wallQuad(wall))}
-                  fill="#475569"
-                  fillOpacity={0.4}
-                  stroke="none"
-                  data-testid="other-plan-wall"
-                />
-              ))}
-              {plan.walls.map((wall, i) => {
-                const selected = !!wall.id && !!editing?.selected.has(wall.id);
-                const colour = selected ? SELECTED_COLOUR : '#dc2626';
-                return (
-                  <polygon
-                    key={wall.id ?? `wall-${i}`}
-                    points={pointsAttr(wallQuad(wall))}
-                    fill={colour}
-                    fillOpacity={selected ? 0.8 : 0.55}
-                    stroke={colour}
-                    // Thin walls stay easy to hit while editing.
-                    strokeWidth={editing ? 6 : 1}
-                    strokeOpacity={editing && !selected ? 0.35 : 1}
-                    vectorEffect="non-scaling-stroke"
-                    data-plan-item="wall"
-                    data-id={wall.id}
-                    data-selected={selected || undefined}
-                  />
-                );
-              })}
-              {plan.openings.map((opening, i) => {
-                const [x1, y1] = toView(opening.a);
-                const [x2, y2] = toView(opening.b);
-                const selected = !!opening.id && !!editing?.selected.has(opening.id);
-                return (
-                  <line
-                    key={opening.id ?? `opening-${i}`}
-                    x1={x1}
-                    y1={y1}
-                    x2={x2}
-                    y2={y2}
-                    stroke={selected ? SELECTED_COLOUR : OPENING_COLOURS[opening.kind]}
-                    strokeWidth={editing ? 8 : 4}
-                    vectorEffect="non-scaling-stroke"
-                    data-plan-item="opening"
-                    data-id={opening.id}
-                    data-selected={selected || undefined}
-                  />
-                );
-              })}
-              {plan.rooms.map((room, i) => {
-                const [x, y] = toView(centroid(room.polygon));
-                return (
-                  <text
-                    // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
-                    key={`area-${i}`}
-                    x={x}
-                    y={y}
-                    textAnchor="middle"
-                    dominantBaseline="middle"
-                    fontSize={size / 45}
-                    fill="#7c2d12"
-                    stroke="#ffffff"
-                    strokeWidth={size / 400}
-                    paintOrder="stroke"
-                  >
-                    {room.label ? (
-                      <>
-                        <tspan x={x} dy="-0.6em">
-                          {room.label}
-                        </tspan>
-                        <tspan x={x} dy="1.2em">
-                          {room.areaM2.toFixed(1)} m²
-                        </tspan>
-                      </>
-                    ) : (
-                      `${room.areaM2.toFixed(1)} m²`
-                    )}
-                  </text>
-                );
-              })}
+              <PlanLayers
+                plan={plan}
+                frame={frame}
+                editing={!!editing}
+                selected={editing?.selected ?? NOTHING_SELECTED}
+                selectedRoom={editing?.selectedRoom ?? null}
+              />
+              {editing?.drag ? <DraggedWall wall={editing.drag} pointsAttr={pointsAttr} /> : null}
               {points.map((p) => {
                 const [x, y] = toView(p);
                 return (
@@ -440,5 +406,174 @@ function DraftWall({
         vectorEffect="non-scaling-stroke"
       />
     </g>
+  );
+}
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+/**
+ * What was read, drawn once per plan, frame and selection (not on every pointer move: a drag redraws only the wall
+ * being dragged, so a plan of thousands of walls keeps up with the pointer).
+ */
+const PlanLayers = memo(function PlanLayers({
+  plan,
+  frame,
+  editing,
+  selected,
+  selectedRoom,
+}: {
+  plan: PlanModel;
+  frame: { transform: Transform; width: number; height: number };
+  editing: boolean;
+  selected: ReadonlySet<string>;
+  selectedRoom: number | null;
+}) {
+  const toView = (p: PlanPoint) => applyTransform(frame.transform, p);
+  const pointsAttr = (polygon: readonly PlanPoint[]) => polygonPoints(polygon, frame.transform);
+  const size = Math.max(frame.width, frame.height);
+  return (
+    <>
+      {plan.rooms.map((room, i) => (
+        <polygon
+          // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
+          key={`room-${i}`}
+          points={pointsAttr(room.polygon)}
+          fill={selectedRoom === i ? SELECTED_COLOUR : '#f59e0b'}
+          fillOpacity={selectedRoom === i ? 0.25 : 0.14}
+          stroke="none"
+        />
+      ))}
+      {otherPlanWalls(plan).map((wall, i) => (
+        <polygon
+          // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
+          key={`other-wall-${i}`}
+          points={pointsAttr(wallQuad(wall))}
+          fill="#475569"
+          fillOpacity={0.4}
+          stroke="none"
+          data-testid="other-plan-wall"
+        />
+      ))}
+      {plan.walls.map((wall, i) => {
+        const isSelected = !!wall.id && selected.has(wall.id);
+        const colour = isSelected ? SELECTED_COLOUR : '#dc2626';
+        return (
+          <polygon
+            key={wall.id ?? `wall-${i}`}
+            points={pointsAttr(wallQuad(wall))}
+            fill={colour}
+            fillOpacity={isSelected ? 0.8 : 0.55}
+            stroke={colour}
+            // Thin walls stay easy to hit while editing.
+            strokeWidth={editing ? 6 : 1}
+            strokeOpacity={editing && !isSelected ? 0.35 : 1}
+            vectorEffect="non-scaling-stroke"
+            data-plan-item="wall"
+            data-id={wall.id}
+            data-selected={isSelected || undefined}
+          />
+        );
+      })}
+      {plan.openings.map((opening, i) => {
+        const [x1, y1] = toView(opening.a);
+        const [x2, y2] = toView(opening.b);
+        const isSelected = !!opening.id && selected.has(opening.id);
+        return (
+          <line
+            key={opening.id ?? `opening-${i}`}
+            x1={x1}
+            y1={y1}
+            x2={x2}
+            y2={y2}
+            stroke={isSelected ? SELECTED_COLOUR : OPENING_COLOURS[opening.kind]}
+            strokeWidth={editing ? 8 : 4}
+            vectorEffect="non-scaling-stroke"
+            data-plan-item="opening"
+            data-id={opening.id}
+            data-selected={isSelected || undefined}
+          />
+        );
+      })}
+      {plan.rooms.map((room, i) => {
+        const [x, y] = toView(centroid(room.polygon));
+        return (
+          <text
+            // biome-ignore lint/suspicious/noArrayIndexKey: rooms have no id; their order is stable
+            key={`area-${i}`}
+            x={x}
+            y={y}
+            textAnchor="middle"
+            dominantBaseline="middle"
+            fontSize={size / 45}
+            fill="#7c2d12"
+            stroke="#ffffff"
+            strokeWidth={size / 400}
+            paintOrder="stroke"
+          >
+            {room.label ? (
+              <>
+                <tspan x={x} dy="-0.6em">
+                  {room.label}
+                </tspan>
+                <tspan x={x} dy="1.2em">
+                  {room.areaM2.toFixed(1)} m²
+                </tspan>
+              </>
+            ) : (
+              `${room.areaM2.toFixed(1)} m²`
+            )}
+          </text>
+        );
+      })}
+      {plan.walls.map((wall) =>
+        wall.id && selected.has(wall.id) ? (
+          <g key={`ends-${wall.id}`} pointerEvents="none">
+            {[wall.a, wall.b].map((end) => {
+              const [x, y] = toView(end);
+              return (
+                <circle
+                  key={`${end[0]},${end[1]}`}
+                  cx={x}
+                  cy={y}
+                  r={size / 180}
+                  fill="#ffffff"
+                  stroke={SELECTED_COLOUR}
+                  strokeWidth={2}
+                  vectorEffect="non-scaling-stroke"
+                />
+              );
+            })}
+          </g>
+        ) : null,
+      )}
+    </>
+  );
+});
+
+const polygonPoints = (polygon: readonly PlanPoint[], transform: Transform) =>
+  polygon
+    .map((p) => applyTransform(transform, p))
+    .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
+    .join(' ');
+
+/** The wall being dragged, where the pointer has it now. */
+function DraggedWall({
+  wall,
+  pointsAttr,
+}: {
+  wall: NonNullable<OverlayEditing['drag']>;
+  pointsAttr: (polygon: readonly PlanPoint[]) => string;
+}) {
+  return (
+    <polygon
+      points={pointsAttr(wallQuad(wall))}
+      fill={SELECTED_COLOUR}
+      fillOpacity={0.8}
+      stroke={SELECTED_COLOUR}
+      strokeWidth={2}
+      vectorEffect="non-scaling-stroke"
+      pointerEvents="none"
+      data-testid="dragged-wall"
+    />
   );
 }
