@@ -5,7 +5,16 @@
  * Thresholds come from building practice (wall thicknesses, door widths, room sizes) and were calibrated on
  * bench:conventions and bench:fidelity (their confusion tables print the verdict against the true wall F1).
  */
-import { boundsOfPoints, median, polygonArea, wallLength } from './geometry';
+import {
+  boundsOfPoints,
+  boundsOfSegments,
+  cellsAlongSegment,
+  gridAlongSegments,
+  indexCellSize,
+  median,
+  polygonArea,
+  wallLength,
+} from './geometry';
 import type { PlanCheck, PlanModel, PlanVerdict } from './schema';
 
 /** A wall thinner or thicker than this (metres) is not a wall at the plan's scale. */
@@ -204,18 +213,17 @@ function scaleFindings(s: PlanMeasures, add: AddFinding) {
 function duplicatedShare(plan: PlanModel): number {
   const walls = plan.walls;
   if (walls.length < 2 || walls.length > 4000) return 0;
+  const nearby = wallsNearby(walls);
   let total = 0;
   let doubled = 0;
-  for (let i = 0; i < walls.length; i++) {
-    const w = walls[i]!;
+  for (const [i, w] of walls.entries()) {
     const len = wallLength(w);
     total += len;
     if (!len) continue;
     const ux = (w.b[0] - w.a[0]) / len;
     const uy = (w.b[1] - w.a[1]) / len;
     let best = 0;
-    for (let j = 0; j < walls.length; j++) {
-      if (j === i) continue;
+    for (const j of nearby(i)) {
       const o = walls[j]!;
       const reach = Math.max(w.thickness, o.thickness) / 2;
       const offA = Math.abs((o.a[0] - w.a[0]) * uy - (o.a[1] - w.a[1]) * ux);
@@ -229,6 +237,35 @@ function duplicatedShare(plan: PlanModel): number {
     doubled += best;
   }
   return total ? doubled / total : 0;
+}
+
+/** Cells a side of the grid that finds walls near a wall (coarse: a few walls a cell, few cells a wall). */
+const NEARBY_CELLS = 64;
+
+/**
+ * The other walls that pass within the thickest wall's half thickness of wall `i`: every wall that can lie on it
+ * (a grid of the cells along the walls, uncapped, so the answer is the same as comparing every pair).
+ */
+function wallsNearby(walls: PlanModel['walls']): (i: number) => Set<number> {
+  const segment = (w: PlanModel['walls'][number]) => [w.a[0], w.a[1], w.b[0], w.b[1]] as const;
+  const reach = Math.max(...walls.map((w) => w.thickness)) / 2;
+  const extent = boundsOfSegments(walls.map(segment))!;
+  const side = Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY);
+  const cell = indexCellSize(walls.map(segment), Math.max(reach * 2, side / NEARBY_CELLS, 1e-9));
+  const indices = walls.map((_, i) => i);
+  const grid = gridAlongSegments(
+    indices,
+    (i) => segment(walls[i]!),
+    () => 0,
+    cell,
+    Number.POSITIVE_INFINITY,
+  );
+  return (i) => {
+    const found = new Set<number>();
+    for (const key of cellsAlongSegment(...segment(walls[i]!), reach, cell))
+      for (const j of grid.get(key) ?? []) if (j !== i) found.add(j);
+    return found;
+  };
 }
 
 const wallsExtent = (plan: PlanModel) => boundsOfPoints(plan.walls.flatMap((w) => [w.a, w.b]));

@@ -93,9 +93,11 @@ export function traceRegionOutline(
   w: number,
   h: number,
   value: number,
+  /** Where to start looking for the region's first cell (a caller tracing many regions knows it). */
+  from = 0,
 ): PlanPoint[] | null {
   let first = -1;
-  for (let i = 0; i < w * h; i++) {
+  for (let i = from; i < w * h; i++) {
     if (mask[i] === value) {
       first = i;
       break;

@@ -53,8 +53,14 @@ export function roomsOfWalls(plan: Pick<PlanModel, 'walls' | 'openings' | 'space
   for (const piece of walls) stampPiece(wall, base, piece);
   const { grid, rooms } = finishGrid(base, wall, openings);
   const out: PlanRoom[] = [];
+  // Each room's first cell in row order, found in one pass (not one scan of the grid per room).
+  const firstCell = new Int32Array(rooms.length).fill(-1);
+  for (let i = 0; i < grid.room.length; i++) {
+    const r = grid.room[i]!;
+    if (r > 0 && firstCell[r - 1] === -1) firstCell[r - 1] = i;
+  }
   rooms.forEach((room, index) => {
-    const outline = traceRegionOutline(grid.room, grid.w, grid.h, index + 1);
+    const outline = traceRegionOutline(grid.room, grid.w, grid.h, index + 1, Math.max(0, firstCell[index]!));
     if (!outline || polygonArea(outline) < 1) return;
     const polygon = outline.map(
       ([x, y]): PlanPoint => [(grid.ox + x * grid.cell) / m, (grid.oy + y * grid.cell) / m],

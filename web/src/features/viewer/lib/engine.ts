@@ -78,6 +78,9 @@ function acquireRenderer(): WebGLRenderer {
   if (!sharedRenderer) {
     sharedRenderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: false });
     sharedRenderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    // Asking the driver for every shader's compile log stalls each compile (≈ 190 ms a viewer on a software GL);
+    // the shaders are three.js's own, so only development builds check them.
+    sharedRenderer.debug.checkShaderErrors = import.meta.env.DEV;
   }
   return sharedRenderer;
 }
