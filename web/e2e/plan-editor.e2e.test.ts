@@ -225,6 +225,37 @@ describe('the plan editor, in Chromium', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('selects with a box, and zooms and pans with keys', async () => {
+    const { page } = browser;
+    const plan = await storedPlan();
+    await page.goto(url(`/projects/${projectId}?tab=files`));
+    await page.getByRole('button', { name: 'What Planform read in misread.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await dialog.getByRole('button', { name: 'Edit the plan' }).click();
+    await pictureLoaded(page);
+    // A box around the west half of the house (from outside the walls) selects the walls wholly inside it.
+    const from = await onScreen(page, [20, 20]);
+    const to = await onScreen(page, [700, 1000]);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await page.mouse.up();
+    const inside = (p: PlanPoint) => p[0] >= 20 && p[0] <= 700 && p[1] >= 20 && p[1] <= 1000;
+    const expected = [...plan.walls, ...plan.openings].filter((x) => inside(x.a) && inside(x.b)).length;
+    expect(expected).toBeGreaterThan(2);
+    await expect.poll(() => dialog.locator('[data-selected]').count()).toBe(expected);
+    // The drawing takes the focus and zooms with + and fits with 0.
+    const drawing = dialog.getByRole('application');
+    await drawing.focus();
+    const width = async () => (await dialog.getByTestId('plan-picture').boundingBox())!.width;
+    const fitted = await width();
+    await page.keyboard.press('+');
+    await expect.poll(width).toBeGreaterThan(fitted * 1.4);
+    await page.keyboard.press('Alt+ArrowLeft');
+    await page.keyboard.press('0');
+    await expect.poll(width).toBeCloseTo(fitted, 0);
+  });
+
   it('passes axe with a wall selected and a wall being drawn', async () => {
     const { page } = browser;
     const plan = await storedPlan();

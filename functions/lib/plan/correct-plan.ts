@@ -52,8 +52,11 @@ export async function correctPlan(
   if (expectedRevision !== undefined && expectedRevision !== revision) throw stalePlan();
   const { edits: newEdits, resetEdits, ...given } = patch;
   const corrections = { ...file.planCorrections, ...given };
-  const stored = await loadPlan(file.id);
-  const kept = resetEdits ? [] : await loadPlanEdits(file.id);
+  // Both at once; the kept edits are only appended to here, so they are not validated again (a reading does that).
+  const [stored, kept] = await Promise.all([
+    loadPlan(file.id),
+    resetEdits || !newEdits ? [] : loadPlanEdits(file.id, { validate: false }),
+  ]);
   const edits = [...kept, ...(newEdits ?? [])];
   if (edits.length > MAX_STORED_EDITS)
     throw invalid(`A plan keeps at most ${MAX_STORED_EDITS} edits; reset it to what was read to edit again.`);
@@ -77,7 +80,6 @@ export async function correctPlan(
     if ((error as Error).name === 'ConditionalCheckFailedException') throw stalePlan();
     throw error;
   }
-  if (newEdits?.length) await savePlanEdits(file.id, edits);
-  await savePlan(file.id, plan);
+  await Promise.all([newEdits?.length ? savePlanEdits(file.id, edits) : null, savePlan(file.id, plan)]);
   return { kind: 'applied', plan, revision: next };
 }

@@ -40,7 +40,7 @@ const CLICK_SLOP_PX = 3;
 
 const HINTS: Record<EditorTool, string> = {
   select:
-    'Click a wall, door, window or room to select it (Shift adds to the selection); drag a wall to move it, or its end to move the end. Arrow keys move the selected walls by 10 cm, [ and ] select the previous or next wall, Delete removes.',
+    'Click a wall, door, window or room to select it (Shift adds to the selection), or drag a box around walls; drag a wall to move it, or its end to move the end. Arrow keys move the selected walls by 10 cm, [ and ] select the previous or next wall, Delete removes.',
   wall: 'Click where the wall starts, then where it ends; it snaps to wall ends and walls, and Shift keeps it at 0, 45 or 90°. Esc stops drawing.',
   door: 'Click on a wall to put a door there.',
   window: 'Click on a wall to put a window there.',
@@ -71,6 +71,7 @@ export function PlanEditor({
   const [draft, setDraft] = useState<OverlayEditing['draft']>(null);
   const [dragged, setDragged] = useState<PlanWall | null>(null);
   const dragStart = useRef<{ wall: PlanWall; from: PlanPoint; end: 'a' | 'b' | null } | null>(null);
+  const [box, setBox] = useState<{ from: PlanPoint; to: PlanPoint; adding: boolean } | null>(null);
   const [undo, setUndo] = useState<HistoryEntry[]>([]);
   const [redo, setRedo] = useState<HistoryEntry[]>([]);
   const busy = edit.isPending;
@@ -174,7 +175,13 @@ export function PlanEditor({
 
   /** A press on a wall with the select tool grabs it: by an end (within a handle's reach) or whole. */
   function onDragStart(point: PlanPoint, at: PointerInfo): boolean {
-    if (tool !== 'select' || busy || at.shiftKey || at.item?.kind !== 'wall') return false;
+    if (tool !== 'select' || busy) return false;
+    // On the drawing's empty space: a selection box.
+    if (!at.item) {
+      setBox({ from: point, to: point, adding: at.shiftKey });
+      return true;
+    }
+    if (at.shiftKey || at.item.kind !== 'wall') return false;
     const wall = plan.walls.find((w) => w.id === at.item!.id);
     if (!wall) return false;
     const reach = HANDLE_PX * at.unitsPerPx;
@@ -186,6 +193,10 @@ export function PlanEditor({
   }
 
   function onDrag(point: PlanPoint, at: PointerInfo) {
+    if (box) {
+      setBox({ ...box, to: point });
+      return;
+    }
     const start = dragStart.current;
     if (!start) return;
     setDragged(draggedWall(start, point, at));
@@ -208,7 +219,27 @@ export function PlanEditor({
     return end === 'a' ? { ...wall, a: moved } : { ...wall, b: moved };
   }
 
+  /** Selects what lies wholly inside the box; a box too small to be one is a click (on a room, or nothing). */
+  function endBox(point: PlanPoint | null, at: PointerInfo | null) {
+    const drawn = box;
+    setBox(null);
+    if (!drawn || !point || !at) return;
+    if (Math.hypot(point[0] - drawn.from[0], point[1] - drawn.from[1]) <= CLICK_SLOP_PX * at.unitsPerPx) {
+      select(point, at);
+      return;
+    }
+    const [x0, x1] = [Math.min(drawn.from[0], point[0]), Math.max(drawn.from[0], point[0])];
+    const [y0, y1] = [Math.min(drawn.from[1], point[1]), Math.max(drawn.from[1], point[1])];
+    const inside = (p: PlanPoint) => p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1;
+    const ids = [...plan.walls, ...plan.openings]
+      .filter((x) => x.id && inside(x.a) && inside(x.b))
+      .map((x) => x.id!);
+    setSelectedRoom(null);
+    setSelected((current) => new Set([...(drawn.adding ? current : []), ...ids]));
+  }
+
   function onDragEnd(point: PlanPoint | null, at: PointerInfo | null) {
+    if (box) return endBox(point, at);
     const start = dragStart.current;
     dragStart.current = null;
     setDragged(null);
@@ -258,7 +289,7 @@ export function PlanEditor({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if ((event.target as HTMLElement).closest('input, select, textarea')) return;
+    if (event.defaultPrevented || (event.target as HTMLElement).closest('input, select, textarea')) return;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     let handled = true;
@@ -386,32 +417,26 @@ export function PlanEditor({
       <p role="status" aria-live="polite" className="text-xs text-slate-600">
         {busy ? 'Saving…' : draft ? 'Click where the wall ends, or press Esc to stop.' : HINTS[tool]}
       </p>
-      <div
-        role="application"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the drawing is the editing surface that takes the editor's keys
-        tabIndex={0}
-        aria-label="Plan drawing: use the editor's keys here"
-        className="rounded-md outline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600"
-      >
-        <PlanOverlay
-          plan={plan}
-          previewUrl={target.previewUrl}
-          measuring={false}
-          points={[]}
-          onPoint={() => {}}
-          editing={{
-            selected,
-            selectedRoom,
-            draft,
-            onPoint,
-            onHover,
-            drag: dragged,
-            onDragStart,
-            onDrag,
-            onDragEnd,
-          }}
-        />
-      </div>
+      <PlanOverlay
+        plan={plan}
+        previewUrl={target.previewUrl}
+        measuring={false}
+        points={[]}
+        onPoint={() => {}}
+        keyboardLabel="Plan drawing: the editor's keys act here; + and − zoom, 0 fits, Alt with an arrow pans"
+        editing={{
+          selected,
+          selectedRoom,
+          draft,
+          onPoint,
+          onHover,
+          drag: dragged,
+          box,
+          onDragStart,
+          onDrag,
+          onDragEnd,
+        }}
+      />
       <SelectionDetails
         plan={plan}
         walls={selectedWalls}

@@ -2,7 +2,16 @@ import { wallQuad } from '@shared/plan/geometry';
 import type { PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
 import { otherPlanWalls } from '@shared/plan/views';
 import { Minus, Plus, Scan } from 'lucide-react';
-import { type MouseEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  type PointerEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { applyTransform, centroid, invertTransform } from '../lib/scale';
 
@@ -21,6 +30,8 @@ interface View {
   y: number;
 }
 const FITTED: View = { zoom: 1, x: 0, y: 0 };
+/** Alt with an arrow pans the drawing by this share of its box. */
+const PAN_SHARE = 0.1;
 
 /** Keeps the zoomed drawing over its box: no empty band may open at an edge. */
 function clampView(view: View, width: number, height: number): View {
@@ -58,6 +69,8 @@ export interface OverlayEditing {
   onHover: (point: PlanPoint, at: PointerInfo) => void;
   /** A wall being dragged, where it is now (drawn over the plan until the drag ends). */
   drag: PlanWall | null;
+  /** A selection box being drawn, corner to corner. */
+  box: { from: PlanPoint; to: PlanPoint } | null;
   /** A press on the drawing: true when it starts a drag (the drawing then does not pan). */
   onDragStart: (point: PlanPoint, at: PointerInfo) => boolean;
   onDrag: (point: PlanPoint, at: PointerInfo) => void;
@@ -88,6 +101,7 @@ export function PlanOverlay({
   points,
   onPoint,
   editing,
+  keyboardLabel,
 }: {
   plan: PlanModel;
   previewUrl: string | null;
@@ -95,6 +109,8 @@ export function PlanOverlay({
   points: PlanPoint[];
   onPoint: (point: PlanPoint) => void;
   editing?: OverlayEditing;
+  /** When given, the drawing takes keys (zoom, pan) and the focus, under this name. */
+  keyboardLabel?: string;
 }) {
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -141,10 +157,58 @@ export function PlanOverlay({
     return () => box.removeEventListener('wheel', onWheel);
   });
 
+  /** Touches on the drawing: two of them pinch-zoom it. */
+  const touches = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number } | null>(null);
+
+  function trackTouch(event: PointerEvent<HTMLDivElement>): boolean {
+    if (event.pointerType !== 'touch') return false;
+    const box = boxRef.current;
+    touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const [p, q] = [...touches.current.values()];
+    if (!box || !p || !q || touches.current.size !== 2) return false;
+    const distance = Math.hypot(p.x - q.x, p.y - q.y);
+    const r = box.getBoundingClientRect();
+    if (pinch.current && pinch.current.distance > 0)
+      zoomAt(distance / pinch.current.distance, { x: (p.x + q.x) / 2 - r.left, y: (p.y + q.y) / 2 - r.top });
+    pinch.current = { distance };
+    drag.current = null;
+    return true;
+  }
+
+  function untrackTouch(event: PointerEvent<HTMLDivElement>) {
+    touches.current.delete(event.pointerId);
+    if (touches.current.size < 2) pinch.current = null;
+  }
+
+  /** Keys on the focused drawing: + and − zoom, 0 fits, Alt with an arrow pans. */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const box = boxRef.current;
+    if (!box) return;
+    const { width, height } = box.getBoundingClientRect();
+    const pan = PAN_SHARE * Math.min(width, height);
+    const panBy: Record<string, [number, number]> = {
+      ArrowLeft: [pan, 0],
+      ArrowRight: [-pan, 0],
+      ArrowUp: [0, pan],
+      ArrowDown: [0, -pan],
+    };
+    if (event.key === '+' || event.key === '=') zoomAt(ZOOM.step);
+    else if (event.key === '-') zoomAt(1 / ZOOM.step);
+    else if (event.key === '0') setView(FITTED);
+    else if (event.altKey && panBy[event.key]) {
+      const [dx, dy] = panBy[event.key]!;
+      setView((v) => clampView({ ...v, x: v.x + dx, y: v.y + dy }, width, height));
+    } else return;
+    event.preventDefault();
+  }
+
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (trackTouch(event)) return;
     drag.current = { x: event.clientX, y: event.clientY, view, moved: false };
   }
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    if (touches.current.has(event.pointerId) && trackTouch(event)) return;
     const start = drag.current;
     const box = boxRef.current;
     if (!start || !box || view.zoom === 1) return;
@@ -156,7 +220,8 @@ export function PlanOverlay({
     const { width, height } = box.getBoundingClientRect();
     setView(clampView({ ...start.view, x: start.view.x + dx, y: start.view.y + dy }, width, height));
   }
-  function onPointerUp() {
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    untrackTouch(event);
     // A drag that panned is not a measuring click.
     if (drag.current?.moved) setTimeout(() => (drag.current = null));
     else drag.current = null;
@@ -250,6 +315,8 @@ export function PlanOverlay({
   const aspect = frame && frame.height > 0 ? frame.width / frame.height : null;
   return (
     <div className="flex shrink-0 flex-col gap-2">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: with keys it is role="application" (the editing surface) */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: named only when it is role="application" */}
       <div
         ref={boxRef}
         data-testid="plan-box"
@@ -266,6 +333,10 @@ export function PlanOverlay({
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
+        onKeyDown={keyboardLabel ? onKeyDown : undefined}
+        role={keyboardLabel ? 'application' : undefined}
+        tabIndex={keyboardLabel ? 0 : undefined}
+        aria-label={keyboardLabel}
       >
         <div
           className={aspect ? 'absolute inset-0' : 'relative'}
@@ -311,6 +382,24 @@ export function PlanOverlay({
                 selectedRoom={editing?.selectedRoom ?? null}
               />
               {editing?.drag ? <DraggedWall wall={editing.drag} pointsAttr={pointsAttr} /> : null}
+              {editing?.box ? (
+                <polygon
+                  points={pointsAttr([
+                    editing.box.from,
+                    [editing.box.to[0], editing.box.from[1]],
+                    editing.box.to,
+                    [editing.box.from[0], editing.box.to[1]],
+                  ])}
+                  fill={SELECTED_COLOUR}
+                  fillOpacity={0.08}
+                  stroke={SELECTED_COLOUR}
+                  strokeDasharray="4 3"
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                  pointerEvents="none"
+                  data-testid="selection-box"
+                />
+              ) : null}
               {points.map((p) => {
                 const [x, y] = toView(p);
                 return (
