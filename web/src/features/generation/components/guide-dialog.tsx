@@ -52,8 +52,9 @@ export function GuideDialog({
             <li>One plan per file; a floor plan gives the most reliable results.</li>
             <li>
               <strong>Check what was read</strong> in “What Planform read”, and fix it with{' '}
-              <strong>Edit the plan</strong>: delete walls that are furniture, draw the walls that are missing,
-              add doors and windows. The 3D model, its downloads and every new render use the edited plan.
+              <strong>Edit the plan</strong>: delete walls that are furniture, draw the walls that are
+              missing, add doors and windows. The 3D model, its downloads and every new render use the edited
+              plan.
             </li>
           </ul>
         </Section>
