@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../bench/conventions/random';
 import { buildScene } from '../scene/build';
-import { applyEdits, editLimitProblem, type PlanEdit, planDiff } from './edits';
+import { applyEdits, editLimitProblem, type PlanEdit, planDiff, withUserEdits } from './edits';
 import { withIds } from './ids';
 import { roomsOfWalls } from './rooms';
 import type { PlanModel } from './schema';
@@ -195,5 +195,25 @@ describe('planDiff (undo and redo)', () => {
     expect(redone.walls.map((w) => w.id).sort()).toEqual(after.walls.map((w) => w.id).sort());
     expect(redone.openings.map((o) => o.id).sort()).toEqual(after.openings.map((o) => o.id).sort());
     expect(redone.rooms.map((r) => r.label).sort()).toEqual(after.rooms.map((r) => r.label).sort());
+  });
+});
+
+describe('withUserEdits (a new reading with the kept edits)', () => {
+  it('applies the edits that fit and says in words which were left out', () => {
+    const plan = house();
+    const partition = wallAt(plan, 5);
+    const read = withUserEdits(plan, [
+      { op: 'delete-wall', id: partition.id! },
+      { op: 'delete-wall', id: 'gone-1' },
+      { op: 'delete-wall', id: 'gone-2' },
+      { op: 'add-opening', id: 'x', kind: 'door', a: [2, 2], b: [3, 2] },
+    ]);
+    expect(read.walls).toHaveLength(4);
+    expect(read.warnings).toEqual([
+      '3 of your 4 edits no longer fit the drawing as read again and were left out: 2 walls deleted, a door or window added.',
+    ]);
+    expect(
+      withUserEdits({ ...plan, status: 'failed' }, [{ op: 'delete-wall', id: partition.id! }]).walls,
+    ).toHaveLength(5);
   });
 });

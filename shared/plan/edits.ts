@@ -100,6 +100,14 @@ export function openingOnWall(o: Pick<PlanOpening, 'a' | 'b'>, w: PlanWall): boo
   return ends.every(({ t, off }) => t >= -1e-6 && t <= 1 + 1e-6 && off <= w.thickness / 2 + slack);
 }
 
+/** Whether a jamb lies on a wall: within its faces, between its ends or at an end's face (a door in a gap). */
+function jambOnWall(p: PlanPoint, w: PlanWall): boolean {
+  const length = Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]) || 1;
+  const reach = w.thickness / 2 + 1e-6 * Math.max(1, Math.abs(w.a[0]), Math.abs(w.a[1]));
+  const { t, off } = alongWall(w, p);
+  return off <= reach && t >= -reach / length && t <= 1 + reach / length;
+}
+
 /** The opening moved with its wall: its middle at the same share of the wall's length, its width kept. */
 function movedWithWall(o: PlanOpening, before: PlanWall, after: PlanWall): PlanOpening | null {
   const middle = (alongWall(before, o.a).t + alongWall(before, o.b).t) / 2;
@@ -189,8 +197,9 @@ class EditablePlan {
     if (clean.a[0] === clean.b[0] && clean.a[1] === clean.b[1]) return 'an opening needs two different jambs';
     if (clean.sillM !== undefined && clean.headM !== undefined && clean.headM <= clean.sillM)
       return "an opening's head must be above its sill";
-    if (![...this.walls.values()].some((w) => openingOnWall(clean, w)))
-      return `opening ${clean.id} is not on a wall: both jambs must lie on one wall`;
+    const walls = [...this.walls.values()];
+    if (![clean.a, clean.b].every((jamb) => walls.some((w) => jambOnWall(jamb, w))))
+      return `opening ${clean.id} is not on a wall: each jamb must lie on a wall (one wall, or the two either side of a gap)`;
     this.openings.set(clean.id!, clean);
     this.geometryChanged = true;
     return null;
@@ -298,8 +307,25 @@ export function withUserEdits(reading: PlanModel, edits: readonly PlanEdit[]): P
   if (reading.status !== 'ready' || edits.length === 0) return reading;
   const { plan, dropped } = applyEdits(reading, edits);
   if (dropped.length === 0) return plan;
-  const warning = `${dropped.length} of your ${edits.length} edits no longer fit the drawing as read again and were left out.`;
+  const warning = `${dropped.length} of your ${edits.length} edits no longer fit the drawing as read again and were left out: ${describeEdits(dropped.map((d) => d.edit))}.`;
   return { ...plan, warnings: [...plan.warnings, warning] };
+}
+
+const EDIT_WORDS: Record<PlanEdit['op'], [string, string]> = {
+  'add-wall': ['a wall drawn', 'walls drawn'],
+  'change-wall': ['a wall moved or resized', 'walls moved or resized'],
+  'delete-wall': ['a wall deleted', 'walls deleted'],
+  'add-opening': ['a door or window added', 'doors or windows added'],
+  'change-opening': ['a door or window changed', 'doors or windows changed'],
+  'delete-opening': ['a door or window deleted', 'doors or windows deleted'],
+  'name-room': ['a room name', 'room names'],
+};
+
+/** Edits in words, by kind: "2 walls deleted, a door or window added". */
+export function describeEdits(edits: readonly PlanEdit[]): string {
+  const counts = new Map<PlanEdit['op'], number>();
+  for (const edit of edits) counts.set(edit.op, (counts.get(edit.op) ?? 0) + 1);
+  return [...counts].map(([op, n]) => (n === 1 ? EDIT_WORDS[op][0] : `${n} ${EDIT_WORDS[op][1]}`)).join(', ');
 }
 
 const samePoint = (p: PlanPoint, q: PlanPoint) => p[0] === q[0] && p[1] === q[1];

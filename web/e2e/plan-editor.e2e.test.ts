@@ -221,6 +221,16 @@ describe('the plan editor, in Chromium', () => {
         },
       )
       .toBeCloseTo(east[0] + 30, -1);
+
+    // A door's head height, set in its details.
+    const door = plan.openings.find((o) => o.kind === 'door')!;
+    const at = await onScreen(page, middle(door.a, door.b));
+    await page.mouse.click(at.x, at.y);
+    await dialog.getByLabel('Head height (m)').fill('2.25');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(async () => (await storedPlan()).openings.find((o) => o.id === door.id)?.headM, { timeout: 15_000 })
+      .toBe(2.25);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
   });

@@ -45,32 +45,8 @@ export function SelectionDetails({
   }
   if (openings.length === 1 && walls.length === 0) {
     const opening = openings[0]!;
-    const width = Math.hypot(opening.b[0] - opening.a[0], opening.b[1] - opening.a[1]);
     return (
-      <ValueForm
-        key={opening.id}
-        label={`${opening.kind === 'window' ? 'Window' : opening.kind === 'door' ? 'Door' : 'Opening'} width (m)`}
-        initial={metres(width * m)}
-        action="Set width"
-        disabled={disabled}
-        onSubmit={(value) => {
-          const wanted = Number(value) / m;
-          if (!Number.isFinite(wanted) || wanted <= 0) return;
-          const cx = (opening.a[0] + opening.b[0]) / 2;
-          const cy = (opening.a[1] + opening.b[1]) / 2;
-          const ux = (opening.b[0] - opening.a[0]) / width;
-          const uy = (opening.b[1] - opening.a[1]) / width;
-          const half = wanted / 2;
-          onEdit([
-            {
-              op: 'change-opening',
-              id: opening.id!,
-              a: [cx - ux * half, cy - uy * half],
-              b: [cx + ux * half, cy + uy * half],
-            },
-          ]);
-        }}
-      />
+      <OpeningForm key={opening.id} opening={opening} metresPerUnit={m} disabled={disabled} onEdit={onEdit} />
     );
   }
   if (room) {
@@ -115,6 +91,76 @@ function ValueForm({
       </div>
       <Button type="submit" size="sm" variant="outline" disabled={disabled}>
         {action}
+      </Button>
+    </form>
+  );
+}
+
+/** Defaults shown for an opening's heights when the plan has none of its own (the 3D model's). */
+const DEFAULT_HEIGHT_M = { sill: 0.9, doorHead: 2.1, windowHead: 2.1 } as const;
+
+/** A door's or window's width and heights above the floor (a window's sill too), in metres. */
+function OpeningForm({
+  opening,
+  metresPerUnit,
+  disabled,
+  onEdit,
+}: {
+  opening: PlanOpening;
+  metresPerUnit: number;
+  disabled: boolean;
+  onEdit: (edits: PlanEdit[]) => void;
+}) {
+  const id = useId();
+  const isWindow = opening.kind === 'window';
+  const width = Math.hypot(opening.b[0] - opening.a[0], opening.b[1] - opening.a[1]);
+  const [values, setValues] = useState({
+    width: metres(width * metresPerUnit),
+    sill: metres(opening.sillM ?? DEFAULT_HEIGHT_M.sill),
+    head: metres(opening.headM ?? (isWindow ? DEFAULT_HEIGHT_M.windowHead : DEFAULT_HEIGHT_M.doorHead)),
+  });
+  const name = isWindow ? 'Window' : opening.kind === 'door' ? 'Door' : 'Opening';
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted = Number(values.width) / metresPerUnit;
+    const sillM = Number(values.sill);
+    const headM = Number(values.head);
+    if (!(wanted > 0) || !Number.isFinite(headM) || (isWindow && !Number.isFinite(sillM))) return;
+    const cx = (opening.a[0] + opening.b[0]) / 2;
+    const cy = (opening.a[1] + opening.b[1]) / 2;
+    const ux = (opening.b[0] - opening.a[0]) / width;
+    const uy = (opening.b[1] - opening.a[1]) / width;
+    const half = wanted / 2;
+    onEdit([
+      {
+        op: 'change-opening',
+        id: opening.id!,
+        a: [cx - ux * half, cy - uy * half],
+        b: [cx + ux * half, cy + uy * half],
+        headM,
+        ...(isWindow ? { sillM } : {}),
+      },
+    ]);
+  }
+  const field = (key: keyof typeof values, label: string) => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={`${id}-${key}`}>{label}</Label>
+      <Input
+        id={`${id}-${key}`}
+        value={values[key]}
+        inputMode="decimal"
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+        className="w-28"
+      />
+    </div>
+  );
+  return (
+    <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+      {field('width', `${name} width (m)`)}
+      {isWindow ? field('sill', 'Sill height (m)') : null}
+      {field('head', 'Head height (m)')}
+      <Button type="submit" size="sm" variant="outline" disabled={disabled}>
+        Apply
       </Button>
     </form>
   );
