@@ -4,10 +4,12 @@
  * and the exported model show.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IFCSPACE, IFCWALL, IFCWINDOW, IfcAPI } from 'web-ifc';
 import { PLAN, planDxf } from '../../engine/drawing/fixtures/plan';
 import { api, createUser } from '../../infra/local/testing';
 import type { PlanEdit } from '../../shared/plan/edits';
 import { type PlanModel, type PlanWall, planModelSchema } from '../../shared/plan/schema';
+import { buildScene } from '../../shared/scene/build';
 import { newProject, uploadFile } from '../test/projects-client';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -93,9 +95,23 @@ describe('plan edits API', () => {
     expect(stale.json.error?.code).toBe('PRECONDITION_FAILED');
     expect((await settledPlan(token, projectId, fileId)).plan).toEqual(after);
 
-    // The 3D model is built from the edited plan.
-    const model = await api(`/api/projects/${projectId}/files/${fileId}/model?format=glb`, { token });
+    // The 3D model (here its IFC, read back) is built from the edited plan: one wall fewer, the new window, the
+    // merged rooms.
+    const model = await api(`/api/projects/${projectId}/files/${fileId}/model?format=ifc`, { token });
     expect(model.status).toBe(200);
+    const ifc = new IfcAPI();
+    await ifc.Init();
+    const bytes = new Uint8Array(await (await fetch((model.json as { url: string }).url)).arrayBuffer());
+    const ifcModel = ifc.OpenModel(bytes);
+    const count = (type: number) => ifc.GetLineIDsWithType(ifcModel, type).size();
+    const scene = buildScene(after);
+    expect(count(IFCWALL)).toBe(scene.walls.length);
+    expect(count(IFCWINDOW)).toBe(scene.openings.filter((o) => o.kind === 'window').length);
+    expect(count(IFCWINDOW)).toBeGreaterThan(
+      buildScene(plan).openings.filter((o) => o.kind === 'window').length,
+    );
+    expect(count(IFCSPACE)).toBe(PLAN.rooms - 1);
+    ifc.CloseModel(ifcModel);
 
     // Another reading of the drawing (here: a known scale and the view again) keeps the edits on top.
     const reread = await patch(token, projectId, fileId, { viewId: 'view-1' }, `"${after.revision}"`);
