@@ -229,7 +229,9 @@ describe('the plan editor, in Chromium', () => {
     await dialog.getByLabel('Head height (m)').fill('2.25');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(async () => (await storedPlan()).openings.find((o) => o.id === door.id)?.headM, { timeout: 15_000 })
+      .poll(async () => (await storedPlan()).openings.find((o) => o.id === door.id)?.headM, {
+        timeout: 15_000,
+      })
       .toBe(2.25);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');

@@ -1,6 +1,18 @@
 import type { PlanModel } from '@shared/plan/schema';
 import { describe, expect, it } from 'vitest';
-import { defaultThickness, joinWalls, lockAngle, openingOn, snapPoint, splitWall, wallAt } from './editor';
+import {
+  defaultThickness,
+  dragDistance,
+  dragWall,
+  grabWall,
+  idsInBox,
+  joinWalls,
+  lockAngle,
+  openingOn,
+  snapPoint,
+  splitWall,
+  wallAt,
+} from './editor';
 
 /** A 10 × 5 m box in millimetres (y up), 200 mm walls. */
 const plan: PlanModel = {
@@ -74,5 +86,25 @@ describe('plan editor geometry', () => {
       { op: 'delete-wall', id: 'q' },
     ]);
     expect(joinWalls(plan.walls[0]!, plan.walls[1]!, 1)).toBeNull();
+  });
+
+  it('drags a wall whole, or by an end that snaps to the other walls', () => {
+    const south = plan.walls[0]!;
+    const whole = grabWall(south, [5000, 0], 50);
+    expect(whole.end).toBeNull();
+    const moved = dragWall(plan, whole, [5000, 300], 50, false);
+    expect(moved.a).toEqual([0, 300]);
+    expect(moved.b).toEqual([10_000, 300]);
+    expect(dragDistance(south, moved)).toBe(300);
+    const byEnd = grabWall(south, [9990, 10], 50);
+    expect(byEnd.end).toBe('b');
+    expect(dragWall(plan, byEnd, [4020, 4980], 50, false).b).toEqual([4020, 5000]);
+    expect(dragWall(plan, byEnd, [9990, 4990], 50, false).b).toEqual([10_000, 5000]);
+  });
+
+  it('selects what lies wholly inside a box', () => {
+    expect(idsInBox(plan, [-100, -100], [10_100, 100])).toEqual(['south']);
+    expect(idsInBox(plan, [10_100, 5100], [-100, -100]).sort()).toEqual(['east', 'north', 'south', 'west']);
+    expect(idsInBox(plan, [100, 100], [900, 900])).toEqual([]);
   });
 });

@@ -157,3 +157,60 @@ export function newItemId(plan: PlanModel, prefix: 'e' | 'd'): string {
     if (!taken.has(id)) return id;
   }
 }
+
+/** What a press on a wall grabbed: one of its ends (within `reach` of it) or the whole wall. */
+export interface WallGrab {
+  wall: PlanWall;
+  from: PlanPoint;
+  end: 'a' | 'b' | null;
+}
+
+export function grabWall(wall: PlanWall, point: PlanPoint, reach: number): WallGrab {
+  const near = (end: PlanPoint) => Math.hypot(end[0] - point[0], end[1] - point[1]) <= reach;
+  return { wall, from: point, end: near(wall.a) ? 'a' : near(wall.b) ? 'b' : null };
+}
+
+/** The grabbed wall with the pointer at `point`: moved whole, or its end moved (snapping to the other walls). */
+export function dragWall(
+  plan: PlanModel,
+  grab: WallGrab,
+  point: PlanPoint,
+  reach: number,
+  lock: boolean,
+): PlanWall {
+  const { wall, from, end } = grab;
+  if (!end) {
+    const dx = point[0] - from[0];
+    const dy = point[1] - from[1];
+    return { ...wall, a: [wall.a[0] + dx, wall.a[1] + dy], b: [wall.b[0] + dx, wall.b[1] + dy] };
+  }
+  const others = { ...plan, walls: plan.walls.filter((w) => w.id !== wall.id) };
+  const fixed = end === 'a' ? wall.b : wall.a;
+  const moved = snapPoint(others, point, reach, { from: fixed, lock });
+  return end === 'a' ? { ...wall, a: moved } : { ...wall, b: moved };
+}
+
+/** How far a dragged wall's ends moved from where they were. */
+export const dragDistance = (before: PlanWall, after: PlanWall) =>
+  Math.max(
+    Math.hypot(after.a[0] - before.a[0], after.a[1] - before.a[1]),
+    Math.hypot(after.b[0] - before.b[0], after.b[1] - before.b[1]),
+  );
+
+/** The walls and openings wholly inside the box between two corners. */
+export function idsInBox(plan: PlanModel, from: PlanPoint, to: PlanPoint): string[] {
+  const [x0, x1] = [Math.min(from[0], to[0]), Math.max(from[0], to[0])];
+  const [y0, y1] = [Math.min(from[1], to[1]), Math.max(from[1], to[1])];
+  const inside = (p: PlanPoint) => p[0] >= x0 && p[0] <= x1 && p[1] >= y0 && p[1] <= y1;
+  return [...plan.walls, ...plan.openings]
+    .filter((x) => x.id && inside(x.a) && inside(x.b))
+    .map((x) => x.id!);
+}
+
+/** Arrow keys as a direction on the screen. */
+export const ARROW_STEPS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
