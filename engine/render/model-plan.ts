@@ -7,15 +7,7 @@
  * FLOOR_LEVEL above the ground; `toWorld` takes a point on the scene's floor (x, z).
  */
 import { median } from '../../shared/plan/geometry';
-import {
-  finishGrid,
-  GRID_SIDE,
-  gridOver,
-  MIN_CELL_M,
-  type Opening,
-  stampPiece,
-  type WallPiece,
-} from '../../shared/plan/plan-grid';
+import { gridOfWalls, lengthenedPiece, type Opening, type WallPiece } from '../../shared/plan/plan-grid';
 import type { Scene, SceneBox } from '../../shared/scene/types';
 import type { Plan } from '../plan/build-plan';
 
@@ -37,27 +29,13 @@ export function modelPlan(scene: Scene): Plan {
   const walls: WallPiece[] = scene.walls.map((w) => {
     const [x1, y1] = floorToWorld(...w.start);
     const [x2, y2] = floorToWorld(...w.end);
-    // Lengthened by half the thickness at each end, so that corners close on the grid.
-    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const ex = ((x2 - x1) / len) * (w.thickness / 2);
-    const ey = ((y2 - y1) / len) * (w.thickness / 2);
-    return { x1: x1 - ex, y1: y1 - ey, x2: x2 + ex, y2: y2 + ey, t: w.thickness };
+    return lengthenedPiece(x1, y1, x2, y2, w.thickness);
   });
   const openings: Opening[] = scene.openings.map((o) => ({
     ...boxCentreline(o.void, o.void.size[2]),
     kind: o.kind,
   }));
-  const bounds = {
-    minX: Math.min(...walls.map((w) => Math.min(w.x1, w.x2) - w.t / 2)),
-    maxX: Math.max(...walls.map((w) => Math.max(w.x1, w.x2) + w.t / 2)),
-    minY: Math.min(...walls.map((w) => Math.min(w.y1, w.y2) - w.t / 2)),
-    maxY: Math.max(...walls.map((w) => Math.max(w.y1, w.y2) + w.t / 2)),
-  };
-  const side = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
-  const base = gridOver(bounds, Math.max(side / GRID_SIDE, MIN_CELL_M));
-  const wall = new Uint8Array(base.w * base.h);
-  for (const p of walls) stampPiece(wall, base, p);
-  const { grid, rooms } = finishGrid(base, wall, openings);
+  const { grid, rooms, bounds } = gridOfWalls(walls, openings);
   return {
     source: 'vector',
     walls,

@@ -249,9 +249,10 @@ const NEARBY_CELLS = 64;
 function wallsNearby(walls: PlanModel['walls']): (i: number) => Set<number> {
   const segment = (w: PlanModel['walls'][number]) => [w.a[0], w.a[1], w.b[0], w.b[1]] as const;
   const reach = Math.max(...walls.map((w) => w.thickness)) / 2;
-  const extent = boundsOfSegments(walls.map(segment))!;
+  const segments = walls.map(segment);
+  const extent = boundsOfSegments(segments)!;
   const side = Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY);
-  const cell = indexCellSize(walls.map(segment), Math.max(reach * 2, side / NEARBY_CELLS, 1e-9));
+  const cell = indexCellSize(segments, Math.max(reach * 2, side / NEARBY_CELLS, 1e-9));
   const indices = walls.map((_, i) => i);
   const grid = gridAlongSegments(
     indices,
@@ -262,7 +263,7 @@ function wallsNearby(walls: PlanModel['walls']): (i: number) => Set<number> {
   );
   return (i) => {
     const found = new Set<number>();
-    for (const key of cellsAlongSegment(...segment(walls[i]!), reach, cell))
+    for (const key of cellsAlongSegment(...segments[i]!, reach, cell))
       for (const j of grid.get(key) ?? []) if (j !== i) found.add(j);
     return found;
   };

@@ -180,3 +180,36 @@ export function finishGrid(
   for (let i = 0; i < dist.length; i++) dist[i] = dist[i]! * cell;
   return { grid: { ...base, wall, barrier, outside, room, wallDist: dist }, rooms };
 }
+
+/** A wall's centreline lengthened by half its thickness at each end, so that walls meeting at a corner close it. */
+export function lengthenedPiece(x1: number, y1: number, x2: number, y2: number, t: number): WallPiece {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const ex = ((x2 - x1) / len) * (t / 2);
+  const ey = ((y2 - y1) / len) * (t / 2);
+  return { x1: x1 - ex, y1: y1 - ey, x2: x2 + ex, y2: y2 + ey, t };
+}
+
+/**
+ * The plan grid of walls and openings in world metres, over the walls' extent (at most GRID_SIDE cells a side, no
+ * finer than MIN_CELL_M): what the renderer shades and what an edited plan's rooms are found on.
+ */
+export function gridOfWalls(
+  walls: readonly WallPiece[],
+  openings: readonly Opening[],
+): {
+  grid: PlanGrid;
+  rooms: { area: number }[];
+  bounds: { minX: number; minY: number; maxX: number; maxY: number };
+} {
+  const bounds = {
+    minX: Math.min(...walls.map((w) => Math.min(w.x1, w.x2) - w.t / 2)),
+    maxX: Math.max(...walls.map((w) => Math.max(w.x1, w.x2) + w.t / 2)),
+    minY: Math.min(...walls.map((w) => Math.min(w.y1, w.y2) - w.t / 2)),
+    maxY: Math.max(...walls.map((w) => Math.max(w.y1, w.y2) + w.t / 2)),
+  };
+  const side = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+  const base = gridOver(bounds, Math.max(side / GRID_SIDE, MIN_CELL_M));
+  const wall = new Uint8Array(base.w * base.h);
+  for (const piece of walls) stampPiece(wall, base, piece);
+  return { ...finishGrid(base, wall, [...openings]), bounds };
+}

@@ -12,24 +12,14 @@ import {
   signedArea,
   traceRegionOutline,
 } from './geometry';
-import { finishGrid, GRID_SIDE, gridOver, MIN_CELL_M, stampPiece, type WallPiece } from './plan-grid';
+import { gridOfWalls, lengthenedPiece, MIN_CELL_M, type WallPiece } from './plan-grid';
 import type { PlanModel, PlanPoint, PlanRoom } from './schema';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** A wall as a grid piece in file metres, lengthened by half its thickness at each end so corners close. */
-function wallPiece(a: PlanPoint, b: PlanPoint, thickness: number, m: number): WallPiece {
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  const ex = ((b[0] - a[0]) / len) * (thickness / 2);
-  const ey = ((b[1] - a[1]) / len) * (thickness / 2);
-  return {
-    x1: (a[0] - ex) * m,
-    y1: (a[1] - ey) * m,
-    x2: (b[0] + ex) * m,
-    y2: (b[1] + ey) * m,
-    t: thickness * m,
-  };
-}
+const wallPiece = (a: PlanPoint, b: PlanPoint, thickness: number, m: number): WallPiece =>
+  lengthenedPiece(a[0] * m, a[1] * m, b[0] * m, b[1] * m, thickness * m);
 
 /** The enclosed rooms of a plan's walls and openings, unnamed, each outline in the file's space. */
 export function roomsOfWalls(plan: Pick<PlanModel, 'walls' | 'openings' | 'space'>): PlanRoom[] {
@@ -41,17 +31,7 @@ export function roomsOfWalls(plan: Pick<PlanModel, 'walls' | 'openings' | 'space
     t: closerThickness(o.a, o.b, walls, m),
     kind: o.kind,
   }));
-  const bounds = {
-    minX: Math.min(...walls.map((w) => Math.min(w.x1, w.x2) - w.t / 2)),
-    maxX: Math.max(...walls.map((w) => Math.max(w.x1, w.x2) + w.t / 2)),
-    minY: Math.min(...walls.map((w) => Math.min(w.y1, w.y2) - w.t / 2)),
-    maxY: Math.max(...walls.map((w) => Math.max(w.y1, w.y2) + w.t / 2)),
-  };
-  const side = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
-  const base = gridOver(bounds, Math.max(side / GRID_SIDE, MIN_CELL_M));
-  const wall = new Uint8Array(base.w * base.h);
-  for (const piece of walls) stampPiece(wall, base, piece);
-  const { grid, rooms } = finishGrid(base, wall, openings);
+  const { grid, rooms } = gridOfWalls(walls, openings);
   const out: PlanRoom[] = [];
   // Each room's first cell in row order, found in one pass (not one scan of the grid per room).
   const firstCell = new Int32Array(rooms.length).fill(-1);

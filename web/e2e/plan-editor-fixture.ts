@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { PLAN } from '../../engine/drawing/fixtures/plan';
 import type { Segment } from '../../engine/drawing/types';
+import { pointSegmentDistance } from '../../shared/plan/geometry';
 
 const MM_PER_PX = 10;
 const MARGIN_PX = 60;
@@ -62,18 +63,10 @@ function coveredLength(segments: readonly Segment[], others: readonly Segment[],
       const t = (i + 0.5) / steps;
       const x = x1 + (x2 - x1) * t;
       const y = y1 + (y2 - y1) * t;
-      if (others.some((o) => distance(x, y, o) <= reach)) covered += length / steps;
+      if (others.some((o) => pointSegmentDistance(x, y, ...o) <= reach)) covered += length / steps;
     }
   }
   return covered;
-}
-
-function distance(x: number, y: number, [x1, y1, x2, y2]: Segment): number {
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  const len2 = dx * dx + dy * dy || 1;
-  const t = Math.max(0, Math.min(1, ((x - x1) * dx + (y - y1) * dy) / len2));
-  return Math.hypot(x - (x1 + t * dx), y - (y1 + t * dy));
 }
 
 const totalLength = (segments: readonly Segment[]) =>

@@ -1,5 +1,7 @@
 import type { PlanEdit } from '@shared/plan/edits';
-import type { PlanModel, PlanOpening, PlanPoint, PlanRoom, PlanWall } from '@shared/plan/schema';
+import { insidePoint } from '@shared/plan/rooms';
+import type { PlanModel, PlanOpening, PlanRoom, PlanWall } from '@shared/plan/schema';
+import { DEFAULT_SCENE_OPTIONS } from '@shared/scene/types';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -15,7 +17,6 @@ export function SelectionDetails({
   room,
   disabled,
   onEdit,
-  roomPoint,
 }: {
   plan: PlanModel;
   walls: PlanWall[];
@@ -23,7 +24,6 @@ export function SelectionDetails({
   room: PlanRoom | null;
   disabled: boolean;
   onEdit: (edits: PlanEdit[]) => void;
-  roomPoint: (polygon: readonly PlanPoint[]) => PlanPoint;
 }) {
   const m = plan.space.metresPerUnit;
   if (walls.length === 1 && openings.length === 0) {
@@ -57,7 +57,7 @@ export function SelectionDetails({
         initial={room.label ?? ''}
         action="Rename"
         disabled={disabled}
-        onSubmit={(name) => onEdit([{ op: 'name-room', at: roomPoint(room.polygon), name }])}
+        onSubmit={(name) => onEdit([{ op: 'name-room', at: insidePoint(room.polygon), name }])}
       />
     );
   }
@@ -96,9 +96,6 @@ function ValueForm({
   );
 }
 
-/** Defaults shown for an opening's heights when the plan has none of its own (the 3D model's). */
-const DEFAULT_HEIGHT_M = { sill: 0.9, doorHead: 2.1, windowHead: 2.1 } as const;
-
 /** A door's or window's width and heights above the floor (a window's sill too), in metres. */
 function OpeningForm({
   opening,
@@ -116,8 +113,10 @@ function OpeningForm({
   const width = Math.hypot(opening.b[0] - opening.a[0], opening.b[1] - opening.a[1]);
   const [values, setValues] = useState({
     width: metres(width * metresPerUnit),
-    sill: metres(opening.sillM ?? DEFAULT_HEIGHT_M.sill),
-    head: metres(opening.headM ?? (isWindow ? DEFAULT_HEIGHT_M.windowHead : DEFAULT_HEIGHT_M.doorHead)),
+    sill: metres(opening.sillM ?? DEFAULT_SCENE_OPTIONS.windowSill),
+    head: metres(
+      opening.headM ?? (isWindow ? DEFAULT_SCENE_OPTIONS.windowHead : DEFAULT_SCENE_OPTIONS.doorHead),
+    ),
   });
   const name = isWindow ? 'Window' : opening.kind === 'door' ? 'Door' : 'Opening';
   function submit(event: FormEvent) {

@@ -1,6 +1,5 @@
 import type { PlanEdit } from '@shared/plan/edits';
 import { pointInPolygon } from '@shared/plan/geometry';
-import { insidePoint } from '@shared/plan/rooms';
 import type { PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -295,7 +294,6 @@ export function PlanEditor({
         room={selectedRoom === null ? null : (plan.rooms[selectedRoom] ?? null)}
         disabled={busy}
         onEdit={(edits) => send(edits)}
-        roomPoint={(polygon) => insidePoint(polygon)}
       />
     </div>
   );

@@ -294,7 +294,6 @@ export function PlanOverlay({
     const state = dragging.current;
     if (state && editing) {
       // One update a frame, with the latest pointer: a fast drag does not queue work behind the screen.
-      event.persist?.();
       state.last = event;
       if (state.frame === null)
         state.frame = requestAnimationFrame(() => {
