@@ -49,12 +49,13 @@ describe('buildScene', () => {
     ]);
     close(scene.openings[0]!.void.size[0], 0.9);
     close(scene.openings[1]!.void.size[0], 1.2);
-    // Wall 1: solid 0–1 m, lintel over the door 2.1–2.7 m, solid 1.9–4 m.
+    // Wall 1: solid from the outer face of the corner (−0.1 m) to 1 m, lintel over the door 2.1–2.7 m, solid
+    // 1.9 m to the far corner's outer face (4.1 m).
     const sizes = scene.walls[0]!.pieces.map((b) => b.size.map((v) => Math.round(v * 1000) / 1000));
     expect(sizes).toEqual([
-      [1, 2.7, 0.2],
+      [1.1, 2.7, 0.2],
       [0.9, 0.6, 0.2],
-      [2.1, 2.7, 0.2],
+      [2.2, 2.7, 0.2],
     ]);
     // Wall 2: sill under the window and lintel over it.
     expect(
@@ -71,6 +72,36 @@ describe('buildScene', () => {
     close(scene.bounds.min[0], -0.1);
     close(scene.bounds.max[0], 4.1);
     close(scene.bounds.max[1], 2.9);
+  });
+
+  it('fills the outer square of every L corner (each wall runs on by half the other’s thickness), not a T', () => {
+    const scene = buildScene(roomPlan(), { storeyHeight: 2.7 });
+    const solidAt = (x: number, z: number) =>
+      scene.walls.some((w) =>
+        w.pieces.some((box) => {
+          const [cx, , cz] = box.center;
+          const [c, s] = [Math.cos(box.rotationY), -Math.sin(box.rotationY)];
+          const along = (x - cx) * c + (z - cz) * s;
+          const across = -(x - cx) * s + (z - cz) * c;
+          return Math.abs(along) <= box.size[0] / 2 + 1e-9 && Math.abs(across) <= box.size[2] / 2 + 1e-9;
+        }),
+      );
+    // The walls' outer faces: x from −0.1 to 4.1 m, z from 0.1 to −3.1 m (north is −z).
+    for (const [x, z] of [
+      [-0.09, 0.09],
+      [4.09, 0.09],
+      [-0.09, -3.09],
+      [4.09, -3.09],
+    ] as const)
+      expect(solidAt(x, z), `corner ${x}, ${z}`).toBe(true);
+    // A wall ending on another's side runs on no further than that one's centreline.
+    const tee = buildScene({
+      ...roomPlan(),
+      walls: [...roomPlan().walls, { a: [2000, 0], b: [2000, 3000], thickness: 100 }],
+      openings: [],
+    });
+    const partition = tee.walls[4]!;
+    expect(partition.pieces.map((b) => Math.round(b.size[0] * 1000) / 1000)).toEqual([3]);
   });
 
   it('puts a y-down plan (an image, a PDF page) the same way round as a y-up one: never mirrored', () => {
@@ -242,13 +273,13 @@ describe('sceneToGlb', () => {
       'Roof',
       'Building',
     ]);
-    // Wall 1's extent: 4 m along x, 2.7 m high, 0.2 m thick, within a millimetre of the plan's.
+    // Wall 1's extent: 4 m along x and on to both corners' outer faces, 2.7 m high, 0.2 m thick, within a millimetre.
     const position = json.accessors[json.meshes[json.nodes[0].mesh].primitives[0].attributes.POSITION] as {
       min: number[];
       max: number[];
     };
     const size = [0, 1, 2].map((k) => position.max[k]! - position.min[k]!);
-    expect(Math.abs(size[0]! - 4)).toBeLessThan(0.001);
+    expect(Math.abs(size[0]! - 4.2)).toBeLessThan(0.001);
     expect(Math.abs(size[1]! - 2.7)).toBeLessThan(0.001);
     expect(Math.abs(size[2]! - 0.2)).toBeLessThan(0.001);
   });

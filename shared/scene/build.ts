@@ -82,9 +82,10 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
 
   const openings: SceneOpening[] = [];
   const counts = { door: 0, window: 0, opening: 0 };
+  const runOn = cornerRunOn(walls, nearby);
   walls.forEach((wall, index) => {
     const intervals = mergeIntervals(cuts[index]!);
-    let at = 0;
+    let at = -runOn[index]![0];
     for (const cut of intervals) {
       if (cut.from > at) wall.pieces.push(piece(wall, at, cut.from, 0, wall.height));
       const kind = cut.opening.kind;
@@ -110,7 +111,8 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
       });
       at = cut.to;
     }
-    if (at < wall.length) wall.pieces.push(piece(wall, at, wall.length, 0, wall.height));
+    const last = wall.length + runOn[index]![1];
+    if (at < last) wall.pieces.push(piece(wall, at, last, 0, wall.height));
   });
 
   const rooms: SceneRoom[] = plan.rooms.map((room, i) => {
@@ -175,6 +177,42 @@ function piece(wall: SceneWall, from: number, to: number, bottom: number, top: n
     // Turning +X by θ about +Y gives (cos θ, 0, −sin θ).
     rotationY: Math.atan2(-uz, ux),
   };
+}
+
+/** Two wall ends this close (metres) meet at a corner. */
+const CORNER_REACH_M = 0.01;
+/** Walls meeting at an angle whose sine is below this run on in line: no corner to fill. */
+const MIN_CORNER_SINE = 0.2;
+
+/**
+ * How far each wall runs on past its start and its end: where two walls end at one point at an angle (an L corner),
+ * each runs on by half the other's thickness, so their boxes fill the corner's outer square instead of leaving a
+ * notch. A wall ending on another's side (a T) already reaches that one's centreline.
+ */
+function cornerRunOn(
+  walls: readonly SceneWall[],
+  nearby: (p: Floor) => readonly number[],
+): [number, number][] {
+  const unit = (w: SceneWall): Floor => [
+    (w.end[0] - w.start[0]) / w.length,
+    (w.end[1] - w.start[1]) / w.length,
+  ];
+  return walls.map((wall) => {
+    const [ux, uz] = unit(wall);
+    return [wall.start, wall.end].map((end) => {
+      let run = 0;
+      for (const index of nearby(end)) {
+        const other = walls[index]!;
+        if (other === wall) continue;
+        const meets = [other.start, other.end].some(
+          (p) => Math.hypot(p[0] - end[0], p[1] - end[1]) <= CORNER_REACH_M,
+        );
+        const [vx, vz] = unit(other);
+        if (meets && Math.abs(ux * vz - uz * vx) >= MIN_CORNER_SINE) run = Math.max(run, other.thickness / 2);
+      }
+      return run;
+    }) as [number, number];
+  });
 }
 
 /**
