@@ -3,9 +3,10 @@ import { MAX_FILE_BYTES } from '../../shared/constants';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import type { PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
-import { sceneToGlb } from '../../shared/scene/gltf';
-import { sceneToIfc } from '../../shared/scene/ifc';
+import { buildingToGlb, sceneToGlb } from '../../shared/scene/gltf';
+import { buildingToIfc, sceneToIfc } from '../../shared/scene/ifc';
 import { callerFrom } from '../lib/auth';
+import { projectBuilding, projectBuildingScene, saveProjectBuilding } from '../lib/building/project-building';
 import { checkContent } from '../lib/content-check';
 import {
   clearThumbnail,
@@ -19,7 +20,12 @@ import {
 } from '../lib/db/projects';
 import { env } from '../lib/env';
 import { AppError, conflict, notFound } from '../lib/errors';
-import { fileRenderKeys, fileThumbnailKey, modelKey } from '../lib/generation/drawing-store';
+import {
+  buildingModelKey,
+  fileRenderKeys,
+  fileThumbnailKey,
+  modelKey,
+} from '../lib/generation/drawing-store';
 import { createHttpHandler, json, noContent } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { correctPlan } from '../lib/plan/correct-plan';
@@ -27,7 +33,7 @@ import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { ifMatchRevision, planEtag } from '../lib/plan/revision';
 import { startPlanReading } from '../lib/plan/start-reading';
-import { isId, ownedProject, toFile } from '../lib/project-views';
+import { isId, ownedProject, ownedProjectBundle, toFile } from '../lib/project-views';
 import {
   copyObject,
   deleteObjects,
@@ -200,6 +206,38 @@ export const handler = createHttpHandler(filesApi, {
       );
     else await writeObject(env.rendersBucket, key, Buffer.from(sceneToGlb(scene)), 'model/gltf-binary');
     const fileName = downloadName(`${baseName}-model.${format}`);
+    const url = await presignDownload(env.rendersBucket, key, fileName);
+    return json(200, { url, fileName, expiresIn: 300 });
+  },
+
+  'GET /api/projects/{projectId}/building': async ({ event, params }) => {
+    const { building } = await projectBuilding(await ownedProjectBundle(callerFrom(event), params.projectId));
+    return json(200, { building }, { ETag: planEtag(building.revision) });
+  },
+
+  'PUT /api/projects/{projectId}/building': async ({ event, params, body }) => {
+    const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
+    const { levels } = body();
+    await saveProjectBuilding(bundle, levels, ifMatchRevision(event.headers));
+    const { building } = await projectBuilding(bundle);
+    return json(200, { building }, { ETag: planEtag(building.revision) });
+  },
+
+  'GET /api/projects/{projectId}/building/model': async ({ event, params, query }) => {
+    const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
+    const { format } = query();
+    const building = await projectBuildingScene(bundle);
+    const key = buildingModelKey(bundle.project.id, format);
+    const name = bundle.project.title;
+    if (format === 'ifc')
+      await writeObject(
+        env.rendersBucket,
+        key,
+        Buffer.from(buildingToIfc(building, { name })),
+        'application/x-step',
+      );
+    else await writeObject(env.rendersBucket, key, Buffer.from(buildingToGlb(building)), 'model/gltf-binary');
+    const fileName = downloadName(`${name}-building.${format}`);
     const url = await presignDownload(env.rendersBucket, key, fileName);
     return json(200, { url, fileName, expiresIn: 300 });
   },

@@ -3,10 +3,11 @@
  * project, files, generations, renders, share, counters). Objects go first: a failure leaves the items, so a retry
  * finds and removes everything.
  */
+import { MODEL_FORMATS } from '../../shared/schemas/projects';
 import type { Caller } from './auth';
 import { deleteProjectItems } from './db/projects';
 import { env } from './env';
-import { fileRenderKeys } from './generation/drawing-store';
+import { buildingModelKey, fileRenderKeys } from './generation/drawing-store';
 import type { Logger } from './logger';
 import { ownedProjectBundle, renderObjectKeys } from './project-views';
 import { deleteObjects, incomingKeyOf } from './storage';
@@ -21,6 +22,7 @@ export async function deleteProject(
   await deleteObjects(env.rendersBucket, [
     ...bundle.renders.flatMap(renderObjectKeys),
     ...bundle.files.flatMap(fileRenderKeys),
+    ...MODEL_FORMATS.map((format) => buildingModelKey(bundle.project.id, format)),
   ]);
   await deleteObjects(
     env.uploadsBucket,

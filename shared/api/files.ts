@@ -1,4 +1,6 @@
 /** A project's drawings: upload, what Planform read in them (the plan), their 3D model and downloads. */
+import * as z from 'zod';
+import { buildingSchema, MAX_LEVELS, projectBuildingSchema } from '../building/schema';
 import { planPatchSchema } from '../plan/edits';
 import { planResponseSchema } from '../plan/schema';
 import { downloadLinkSchema } from '../schemas/common';
@@ -70,6 +72,38 @@ export const filesApi = defineFeature('files', {
       '409 `CONFLICT` while the plan is still being read',
       '412 `PRECONDITION_FAILED` when `If-Match` names an older revision',
       '422 `UNPROCESSABLE` edits to a plan that could not be read',
+      OWNER,
+    ],
+  },
+  'GET /api/projects/{projectId}/building': {
+    auth: 'jwt',
+    response: z.object({ building: projectBuildingSchema }),
+    summary:
+      "The project's building: its levels bottom first, each the stored plan of one of its drawings (`fileId`) with a `name`, the floor's `elevationM`, an optional `storeyHeightM`, and how it is placed over the level below (`rotationDeg` a quarter turn counter-clockwise seen from above, `offsetM` [east, south] in metres). Until the user saves one, a proposal (`proposed: true`) from the drawings that have a plan with walls, ordered by the storey their titles or file names name (Ground floor, EG / 1.OG, RDC / R+1, 1F / 2F, План 1 этажа…) at their level marks (+3,300), else floor on floor; `warnings` say what to check. `revision` is also the `ETag`.",
+    responses: ['200 `{ building }` with its `ETag`', OWNER],
+  },
+  'PUT /api/projects/{projectId}/building': {
+    auth: 'jwt',
+    response: z.object({ building: projectBuildingSchema }),
+    body: buildingSchema,
+    summary: `Saves the project's levels (1 to ${MAX_LEVELS}; shared/building/schema.ts). Every level's drawing must belong to the project and have a plan with walls. Send the building's \`ETag\` as \`If-Match\` to save only over the version you saw.`,
+    responses: [
+      '200 `{ building }` with its new `ETag`',
+      '400 `VALIDATION_FAILED` (more than 50 levels, a turn that is not a quarter, a level whose drawing is not in the project or has no plan with walls)',
+      '412 `PRECONDITION_FAILED` when `If-Match` names an older revision',
+      OWNER,
+    ],
+  },
+  'GET /api/projects/{projectId}/building/model': {
+    auth: 'jwt',
+    response: downloadLinkSchema,
+    query: modelQuerySchema,
+    summary:
+      "The whole building as one 3D model, built from the levels' stored plans (with their corrections): `?format=glb` (a node per storey, placed at its elevation, holding its walls, openings and rooms; the roof on the top one) or `?format=ifc` (IFC4, an IfcBuildingStorey per level at its elevation holding its walls, doors, windows, spaces and slabs). Uses the saved building, else the proposal. Answers a presigned GET (5 minutes) that downloads `<project title>-building.glb` or `.ifc`.",
+    responses: [
+      '200 `{ url, fileName, expiresIn }`',
+      '400 `VALIDATION_FAILED` (an unknown format)',
+      '422 `UNPROCESSABLE` when no drawing of the project has a plan with walls',
       OWNER,
     ],
   },

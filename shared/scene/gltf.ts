@@ -1,9 +1,10 @@
 /**
  * Scene → glTF 2.0 binary (.glb): metres, Y up, one named node per wall, opening and room (and the roof) under a
- * "Building" node, PBR materials. Written by hand (no three.js) so functions and benches can export too.
+ * "Building" node (a building of several storeys: under a node per storey), PBR materials. Written by hand (no three.js) so functions and benches can export too.
  */
+import type { BuildingScene } from './building';
 import type { Mesh } from './mesh';
-import { MATERIALS, sceneNodes } from './nodes';
+import { MATERIALS, type NodeSpec, sceneNodes } from './nodes';
 import type { Scene } from './types';
 
 export { sceneNodes } from './nodes';
@@ -38,78 +39,135 @@ function shared(mesh: Mesh): { positions: number[]; indices: number[] } {
   return { positions, indices };
 }
 
-/** The scene as a .glb file. */
+/** The scene as a .glb file: its nodes under one "Building" node. */
 export function sceneToGlb(scene: Scene): Uint8Array {
-  const nodes = sceneNodes(scene);
-  const accessors: Record<string, unknown>[] = [];
-  const meshes: Record<string, unknown>[] = [];
-  // One buffer view for every position and one for every index, each accessor at its offset in them.
-  const positionRuns: Float32Array[] = [];
-  const indexRuns: Uint8Array[] = [];
-  let positionBytes = 0;
-  let indexBytes = 0;
+  return writeGlb([{ nodes: sceneNodes(scene) }], { units: 'metres', storeyHeight: scene.storeyHeight });
+}
 
-  const gltfNodes: Record<string, unknown>[] = [];
-  for (const node of nodes) {
-    const out: Record<string, unknown> = { name: node.name };
-    if (node.translation) out.translation = node.translation;
-    if (node.extras) out.extras = node.extras;
-    if (node.mesh?.indices.length) {
-      const { positions, indices } = shared(node.mesh);
-      const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
-      const max = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
-      for (let i = 0; i < positions.length; i++) {
-        min[i % 3] = Math.min(min[i % 3]!, positions[i]!);
-        max[i % 3] = Math.max(max[i % 3]!, positions[i]!);
-      }
-      const count = positions.length / 3;
-      const run = new Float32Array(positions);
-      accessors.push({
-        bufferView: 0,
-        byteOffset: positionBytes,
-        componentType: COMPONENT.FLOAT,
-        count,
-        type: 'VEC3',
-        min,
-        max,
-      });
-      positionRuns.push(run);
-      positionBytes += run.byteLength;
-      const position = accessors.length - 1;
-      // 16-bit indices where they suffice (every wall, opening and room of a real plan), runs kept 4-byte aligned.
-      const short = count <= 0xffff;
-      const data = new Uint8Array((short ? new Uint16Array(indices) : new Uint32Array(indices)).buffer);
-      const padded = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
-      padded.set(data);
-      accessors.push({
-        bufferView: 1,
-        byteOffset: indexBytes,
-        componentType: short ? COMPONENT.UNSIGNED_SHORT : COMPONENT.UNSIGNED_INT,
-        count: indices.length,
-        type: 'SCALAR',
-      });
-      indexRuns.push(padded);
-      indexBytes += padded.byteLength;
-      meshes.push({
-        name: node.name,
-        primitives: [
-          {
-            attributes: { POSITION: position },
-            indices: accessors.length - 1,
-            material: MATERIALS.findIndex((m) => m.name === node.material),
-          },
-        ],
-      });
-      out.mesh = meshes.length - 1;
+/** A quarter turn about +Y (counter-clockwise seen from above) as a glTF rotation quaternion [x, y, z, w]. */
+const turnAboutY = (degrees: number): [number, number, number, number] => {
+  const half = (degrees * Math.PI) / 360;
+  return [0, Math.sin(half), 0, Math.cos(half)];
+};
+
+/**
+ * A building of several storeys as a .glb file: under "Building", one node per storey (named as the level, placed at
+ * its elevation, turn and shift) holding that storey's walls, openings, rooms and (the top one) roof.
+ */
+export function buildingToGlb(building: BuildingScene): Uint8Array {
+  const groups = building.storeys.map((storey) => ({
+    name: storey.name,
+    translation: [storey.offset[0], storey.elevation, storey.offset[1]] as [number, number, number],
+    ...(storey.rotationDeg ? { rotation: turnAboutY(storey.rotationDeg) } : {}),
+    extras: {
+      kind: 'storey',
+      level: storey.id,
+      elevation: storey.elevation,
+      storeyHeight: storey.scene.storeyHeight,
+    },
+    nodes: sceneNodes(storey.scene),
+  }));
+  return writeGlb(groups, { units: 'metres', storeys: building.storeys.length });
+}
+
+/** Nodes written under one parent node (a storey), or straight under the building when it has no name. */
+interface NodeGroup {
+  name?: string;
+  translation?: [number, number, number];
+  rotation?: [number, number, number, number];
+  extras?: Record<string, unknown>;
+  nodes: NodeSpec[];
+}
+
+/** Meshes, accessors and the two runs of bytes (positions, then indices) the nodes' meshes fill. */
+class GlbBuffers {
+  accessors: Record<string, unknown>[] = [];
+  meshes: Record<string, unknown>[] = [];
+  positionRuns: Float32Array[] = [];
+  indexRuns: Uint8Array[] = [];
+  positionBytes = 0;
+  indexBytes = 0;
+
+  /** Adds the mesh with its material; answers its index. */
+  addMesh(name: string, mesh: Mesh, material: NodeSpec['material']): number {
+    const { positions, indices } = shared(mesh);
+    const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    const max = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (let i = 0; i < positions.length; i++) {
+      min[i % 3] = Math.min(min[i % 3]!, positions[i]!);
+      max[i % 3] = Math.max(max[i % 3]!, positions[i]!);
     }
-    gltfNodes.push(out);
+    const count = positions.length / 3;
+    const run = new Float32Array(positions);
+    this.accessors.push({
+      bufferView: 0,
+      byteOffset: this.positionBytes,
+      componentType: COMPONENT.FLOAT,
+      count,
+      type: 'VEC3',
+      min,
+      max,
+    });
+    this.positionRuns.push(run);
+    this.positionBytes += run.byteLength;
+    const position = this.accessors.length - 1;
+    // 16-bit indices where they suffice (every wall, opening and room of a real plan), runs kept 4-byte aligned.
+    const short = count <= 0xffff;
+    const data = new Uint8Array((short ? new Uint16Array(indices) : new Uint32Array(indices)).buffer);
+    const padded = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
+    padded.set(data);
+    this.accessors.push({
+      bufferView: 1,
+      byteOffset: this.indexBytes,
+      componentType: short ? COMPONENT.UNSIGNED_SHORT : COMPONENT.UNSIGNED_INT,
+      count: indices.length,
+      type: 'SCALAR',
+    });
+    this.indexRuns.push(padded);
+    this.indexBytes += padded.byteLength;
+    this.meshes.push({
+      name,
+      primitives: [
+        {
+          attributes: { POSITION: position },
+          indices: this.accessors.length - 1,
+          material: MATERIALS.findIndex((m) => m.name === material),
+        },
+      ],
+    });
+    return this.meshes.length - 1;
   }
-  gltfNodes.push({ name: 'Building', children: nodes.map((_, i) => i) });
+}
 
+function writeGlb(groups: readonly NodeGroup[], extras: Record<string, unknown>): Uint8Array {
+  const buffers = new GlbBuffers();
+  const gltfNodes: Record<string, unknown>[] = [];
+  const buildingChildren: number[] = [];
+  for (const group of groups) {
+    const children: number[] = [];
+    for (const node of group.nodes) {
+      const out: Record<string, unknown> = { name: node.name };
+      if (node.translation) out.translation = node.translation;
+      if (node.extras) out.extras = node.extras;
+      if (node.mesh?.indices.length) out.mesh = buffers.addMesh(node.name, node.mesh, node.material);
+      children.push(gltfNodes.length);
+      gltfNodes.push(out);
+    }
+    if (group.name === undefined) {
+      buildingChildren.push(...children);
+      continue;
+    }
+    const { nodes: _, ...parent } = group;
+    buildingChildren.push(gltfNodes.length);
+    gltfNodes.push({ ...parent, children });
+  }
+  gltfNodes.push({ name: 'Building', children: buildingChildren });
+
+  const { accessors, meshes, positionBytes, indexBytes } = buffers;
   const binLength = positionBytes + indexBytes;
   const json = {
     asset: { version: '2.0', generator: 'Planform scene builder' },
-    extras: { units: 'metres', storeyHeight: scene.storeyHeight },
+    extras,
     scene: 0,
     scenes: [{ name: 'Planform model', nodes: [gltfNodes.length - 1] }],
     nodes: gltfNodes,
@@ -145,7 +203,7 @@ export function sceneToGlb(scene: Scene): Uint8Array {
         }
       : {}),
   };
-  const chunks = [...positionRuns.map((r) => new Uint8Array(r.buffer)), ...indexRuns];
+  const chunks = [...buffers.positionRuns.map((r) => new Uint8Array(r.buffer)), ...buffers.indexRuns];
   return glb(json, chunks, binLength);
 }
 

@@ -6,6 +6,7 @@
  * roof as IfcSlab. Metres. IFC is Z up: x stays, the scene's −z (drawn north) is +Y, the scene's y is Z.
  * Deterministic: GlobalIds are hashed from the model's name and each element's place in it.
  */
+import type { BuildingScene } from './building';
 import type { Scene, SceneBox } from './types';
 
 export interface IfcOptions {
@@ -88,7 +89,41 @@ type Xy = [number, number];
 /** Scene floor (x, z) → IFC plan (X, Y): north (−z) is +Y. */
 const toIfc = (x: number, z: number): Xy => [x, -z];
 
+/** One storey of the file: its scene, where it stands, and the prefix its elements' GlobalId keys get. */
+interface IfcStorey {
+  key: string;
+  name: string;
+  elevation: number;
+  rotationDeg: number;
+  /** Scene x and z, metres. */
+  offset: [number, number];
+  scene: Scene;
+}
+
 export function sceneToIfc(scene: Scene, options: IfcOptions): string {
+  return writeIfc(
+    [{ key: '', name: 'Ground floor', elevation: 0, rotationDeg: 0, offset: [0, 0], scene }],
+    options,
+  );
+}
+
+/** A building of several storeys: an IfcBuildingStorey per level, at its elevation, turn and shift, holding its elements. */
+export function buildingToIfc(building: BuildingScene, options: IfcOptions): string {
+  return writeIfc(
+    building.storeys.map((storey) => ({
+      key: `${storey.id}:`,
+      name: storey.name,
+      elevation: storey.elevation,
+      rotationDeg: storey.rotationDeg,
+      offset: storey.offset,
+      scene: storey.scene,
+    })),
+    options,
+  );
+}
+
+/** The STEP writer with the entities every element of the file shares (its axes, body context, placement maker). */
+function ifcKit(options: IfcOptions) {
   const w = new StepWriter();
   const id = (key: string) => stepString(ifcGlobalId(`${options.name}:${key}`));
   const point3 = (x: number, y: number, z: number) =>
@@ -96,7 +131,6 @@ export function sceneToIfc(scene: Scene, options: IfcOptions): string {
   const point2 = ([x, y]: Xy) => w.add(`IFCCARTESIANPOINT((${stepReal(x)},${stepReal(y)}))`);
   const direction = (x: number, y: number, z: number) =>
     w.add(`IFCDIRECTION((${stepReal(x)},${stepReal(y)},${stepReal(z)}))`);
-
   const origin = point3(0, 0, 0);
   const up = direction(0, 0, 1);
   const xAxis = direction(1, 0, 0);
@@ -105,6 +139,13 @@ export function sceneToIfc(scene: Scene, options: IfcOptions): string {
   const body = w.add(
     `IFCGEOMETRICREPRESENTATIONSUBCONTEXT('Body','Model',*,*,*,*,${context},$,.MODEL_VIEW.,$)`,
   );
+  return { w, id, point3, point2, direction, up, xAxis, identity, context, body };
+}
+type IfcKit = ReturnType<typeof ifcKit>;
+
+function writeIfc(storeys: readonly IfcStorey[], options: IfcOptions): string {
+  const kit = ifcKit(options);
+  const { w, id, identity, context } = kit;
   const units = [
     w.add('IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.)'),
     w.add('IFCSIUNIT(*,.AREAUNIT.,$,.SQUARE_METRE.)'),
@@ -121,13 +162,52 @@ export function sceneToIfc(scene: Scene, options: IfcOptions): string {
   const building = w.add(
     `IFCBUILDING(${id('building')},$,${stepString(options.name)},$,$,${buildingPlacement},$,$,.ELEMENT.,$,$,$)`,
   );
-  const storeyPlacement = w.add(`IFCLOCALPLACEMENT(${buildingPlacement},${identity})`);
-  const storey = w.add(
-    `IFCBUILDINGSTOREY(${id('storey')},$,'Ground floor',$,$,${storeyPlacement},$,$,.ELEMENT.,0.)`,
-  );
   w.add(`IFCRELAGGREGATES(${id('project-site')},$,$,$,${project},(${site}))`);
   w.add(`IFCRELAGGREGATES(${id('site-building')},$,$,$,${site},(${building}))`);
-  w.add(`IFCRELAGGREGATES(${id('building-storey')},$,$,$,${building},(${storey}))`);
+  const storeyEntities = storeys.map((storey) => writeStorey(kit, storey, buildingPlacement));
+  w.add(`IFCRELAGGREGATES(${id('building-storey')},$,$,$,${building},(${storeyEntities.join(',')}))`);
+
+  const timestamp = (options.timestamp ?? new Date().toISOString()).slice(0, 19);
+  return [
+    'ISO-10303-21;',
+    'HEADER;',
+    "FILE_DESCRIPTION(('ViewDefinition [ReferenceView_V1.2]'),'2;1');",
+    `FILE_NAME(${stepString(`${options.name}.ifc`)},'${timestamp}',(''),('Planform'),'Planform scene builder','Planform','');`,
+    "FILE_SCHEMA(('IFC4'));",
+    'ENDSEC;',
+    'DATA;',
+    w.body(),
+    'ENDSEC;',
+    'END-ISO-10303-21;',
+    '',
+  ].join('\n');
+}
+
+/** The storey's placement in the building: its shift (IFC X, Y), its elevation (Z) and its turn about Z. */
+function storeyPlacementOf(kit: IfcKit, storey: IfcStorey, buildingPlacement: string): string {
+  const { w, point3, direction, up, identity } = kit;
+  if (!storey.rotationDeg && !storey.offset[0] && !storey.offset[1] && !storey.elevation)
+    return w.add(`IFCLOCALPLACEMENT(${buildingPlacement},${identity})`);
+  const turn = (storey.rotationDeg * Math.PI) / 180;
+  const [x, y] = toIfc(storey.offset[0], storey.offset[1]);
+  const axis = direction(
+    Math.round(Math.cos(turn) * 1e12) / 1e12,
+    Math.round(Math.sin(turn) * 1e12) / 1e12,
+    0,
+  );
+  const local = w.add(`IFCAXIS2PLACEMENT3D(${point3(x, y, storey.elevation)},${up},${axis})`);
+  return w.add(`IFCLOCALPLACEMENT(${buildingPlacement},${local})`);
+}
+
+/** An IfcBuildingStorey with its walls, openings, doors, windows, spaces and slabs; answers the storey entity. */
+function writeStorey(kit: IfcKit, storeyOf: IfcStorey, buildingPlacement: string): string {
+  const { w, point3, point2, direction, up, xAxis, identity, body } = kit;
+  const { scene, key: prefix } = storeyOf;
+  const id = (key: string) => kit.id(`${prefix}${key}`);
+  const storeyPlacement = storeyPlacementOf(kit, storeyOf, buildingPlacement);
+  const storey = w.add(
+    `IFCBUILDINGSTOREY(${id('storey')},$,${stepString(storeyOf.name)},$,$,${storeyPlacement},$,$,.ELEMENT.,${stepReal(storeyOf.elevation)})`,
+  );
 
   /** A solid: a profile swept up by `depth` from `z`, in a placement's local space. */
   const sweptSolid = (profile: string, z: number, depth: number) => {
@@ -250,20 +330,7 @@ export function sceneToIfc(scene: Scene, options: IfcOptions): string {
       `IFCRELCONTAINEDINSPATIALSTRUCTURE(${id('storey-contains')},$,$,$,(${contained.join(',')}),${storey})`,
     );
 
-  const timestamp = (options.timestamp ?? new Date().toISOString()).slice(0, 19);
-  return [
-    'ISO-10303-21;',
-    'HEADER;',
-    "FILE_DESCRIPTION(('ViewDefinition [ReferenceView_V1.2]'),'2;1');",
-    `FILE_NAME(${stepString(`${options.name}.ifc`)},'${timestamp}',(''),('Planform'),'Planform scene builder','Planform','');`,
-    "FILE_SCHEMA(('IFC4'));",
-    'ENDSEC;',
-    'DATA;',
-    w.body(),
-    'ENDSEC;',
-    'END-ISO-10303-21;',
-    '',
-  ].join('\n');
+  return storey;
 }
 
 /** Where a box's centre lies along a wall, metres from its start. */

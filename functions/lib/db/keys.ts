@@ -14,6 +14,8 @@ export const keys = {
   }),
   userProjectsPartition: (userId: string) => `USER#${userId}`,
   file: (projectId: string, fileId: string) => ({ PK: `PROJECT#${projectId}`, SK: `FILE#${fileId}` }),
+  /** The project's building: its levels, as the user saved them. */
+  building: (projectId: string) => ({ PK: `PROJECT#${projectId}`, SK: 'BUILDING' }),
   render: (projectId: string, renderId: string) => ({ PK: `PROJECT#${projectId}`, SK: `RENDER#${renderId}` }),
   job: (projectId: string, jobId: string) => ({ PK: `PROJECT#${projectId}`, SK: `JOB#${jobId}` }),
   share: (token: string) => ({ PK: `SHARE#${token}`, SK: 'SHARE' }),

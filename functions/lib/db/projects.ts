@@ -285,6 +285,7 @@ export async function deleteProjectItems(bundle: ProjectBundle): Promise<void> {
   await batchDelete(files.map((f) => keys.file(project.id, f.id)));
   await batchDelete(jobs.map((j) => keys.job(project.id, j.id)));
   await batchDelete(bundle.generations.map((g) => keys.generation(project.id, g.id)));
+  await batchDelete([keys.building(project.id)]);
   const running = bundle.generations.filter((g) => g.status === 'running').length;
   const uploaded = files.filter((f) => f.status === 'uploaded');
   const deltas: Record<string, number> = {

@@ -41,6 +41,10 @@ export function fileRenderKeys(file: { id: string; previewKey?: string | null })
 /** Where a file's last exported 3D model lives (written on each export request). */
 export const modelKey = (fileId: string, format: string) => `models/${fileId}.${format}`;
 
+/** Where a project's last exported building lives (written on each export request). */
+export const buildingModelKey = (projectId: string, format: string) =>
+  `models/building-${projectId}.${format}`;
+
 /** Stores the drawing's line picture (the preview of PDF and CAD files, and what a Bedrock analysis looks at). */
 export async function saveDrawingPicture(fileId: string, png: Buffer): Promise<void> {
   await s3().send(

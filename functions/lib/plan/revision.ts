@@ -1,4 +1,4 @@
-/** The plan's version as an HTTP entity tag, and the `If-Match` a client sends back. */
+/** A version (a plan's, a building's) as an HTTP entity tag, and the `If-Match` a client sends back. */
 import { AppError, badRequest } from '../errors';
 
 export const planEtag = (revision: number) => `"${revision}"`;
@@ -11,7 +11,7 @@ export function ifMatchRevision(
   const value = entry?.[1]?.trim();
   if (!value || value === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,12})"?$/.exec(value);
-  if (!match) throw badRequest('If-Match must be the plan\'s ETag, as answered with it (for example "3").');
+  if (!match) throw badRequest('If-Match must be an ETag as answered (for example "3").');
   return Number(match[1]);
 }
 

@@ -195,6 +195,22 @@ const MATRIX: Record<string, Row> = {
       return { body: { metresPerUnit: 0.001 } };
     },
   },
+  'GET /api/projects/{projectId}/building': { expect: OWNER_ONLY(200) },
+  // The owner saves the fixture drawing as the one level once its plan is read.
+  'PUT /api/projects/{projectId}/building': {
+    expect: OWNER_ONLY(200),
+    call: async (world, actor) => {
+      if (actor === 'owner') await planSettled(world);
+      return { body: { levels: [{ name: 'Ground floor', fileId: world.fileId, elevationM: 0 }] } };
+    },
+  },
+  'GET /api/projects/{projectId}/building/model': {
+    expect: OWNER_ONLY(200),
+    call: async (world, actor) => {
+      if (actor === 'owner') await planSettled(world);
+      return {};
+    },
+  },
   'DELETE /api/projects/{projectId}/files/{fileId}': {
     expect: OWNER_ONLY(204),
     call: async (world, actor) => {

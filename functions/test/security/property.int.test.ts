@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { planDxf } from '../../../engine/drawing/fixtures/plan';
 import { api, localCloud } from '../../../infra/local/testing';
 import { ROUTES, type RouteDef, routeKey } from '../../../shared/api';
+import { buildingSchema } from '../../../shared/building/schema';
 import { MAX_FILE_BYTES, ROLES, SETTING_CATEGORIES, TEMPLATE_CATEGORIES } from '../../../shared/constants';
 import { RENDER_STYLES } from '../../../shared/domain';
 import { planCorrectionsSchema } from '../../../shared/plan/schema';
@@ -223,6 +224,24 @@ const BODY_CASES: BodyCase[] = [
       viewId: fc.oneof(plausibleString(20), fc.constantFrom('page-2', 'view-1', 'page-0x', 'view-12345')),
     }),
     params: () => ({ projectId, fileId }),
+  },
+  {
+    key: 'PUT /api/projects/{projectId}/building',
+    as: 'owner',
+    schema: buildingSchema,
+    fields: () => ({
+      levels: fc.array(
+        fc.record({
+          name: plausibleString(100),
+          fileId: fc.oneof(plausibleString(70), fc.constant(fileId)),
+          elevationM: fc.oneof(awkwardNumber, fc.constantFrom(0, 3, -1e4)),
+          rotationDeg: fc.oneof(awkwardNumber, fc.constantFrom(0, 90, 45, 360)),
+          offsetM: fc.array(awkwardNumber, { maxLength: 3 }),
+        }),
+        { maxLength: 60 },
+      ),
+    }),
+    params: () => ({ projectId }),
   },
   {
     key: 'POST /api/projects',

@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import validator from 'gltf-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IFCBUILDINGSTOREY, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCSLAB, IFCWALL, IfcAPI } from 'web-ifc';
+import type { Level } from '../building/schema';
+import type { PlanModel } from '../plan/schema';
+import { buildBuilding, storeyToWorld } from './building';
+import { buildingToGlb } from './gltf';
+import { buildingToIfc } from './ifc';
+import type { Vec3 } from './types';
+
+type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'>;
+
+/** A 6 × 4 m box in millimetres, 200 mm walls, no rooms. */
+const boxPlan: Plan = {
+  space: { units: 'mm', metresPerUnit: 0.001, scaleGuessed: false, yDown: false },
+  walls: [
+    { a: [0, 0], b: [6000, 0], thickness: 200 },
+    { a: [6000, 0], b: [6000, 4000], thickness: 200 },
+    { a: [6000, 4000], b: [0, 4000], thickness: 200 },
+    { a: [0, 4000], b: [0, 0], thickness: 200 },
+  ],
+  openings: [],
+  rooms: [],
+};
+
+const level = (name: string, elevationM: number, extra: Partial<Level> = {}): Level => ({
+  name,
+  fileId: 'f1',
+  elevationM,
+  rotationDeg: 0,
+  offsetM: [0, 0],
+  ...extra,
+});
+
+const threeStoreys = () =>
+  buildBuilding(
+    [
+      { level: level('First floor', 3), plan: boxPlan },
+      { level: level('Ground floor', 0), plan: boxPlan },
+      { level: level('Second floor', 6, { rotationDeg: 90, offsetM: [0, 6] }), plan: boxPlan },
+    ],
+    { storeyHeight: 2.8 },
+  );
+
+describe('a building of storeys', () => {
+  it('turns a storey counter-clockwise seen from above: east becomes north (−z)', () => {
+    const east: Vec3 = [1, 0, 0];
+    expect(storeyToWorld({ elevation: 3, rotationDeg: 90, offset: [0, 0] }, east)).toEqual([0, 3, -1]);
+    expect(storeyToWorld({ elevation: 0, rotationDeg: 180, offset: [2, 5] }, east)).toEqual([1, 0, 5]);
+  });
+
+  it('keeps lengths under any quarter turn and shift (property)', () => {
+    const coordinate = fc.double({ min: -100, max: 100, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 90, 180, 270),
+        fc.tuple(coordinate, coordinate),
+        fc.tuple(coordinate, coordinate, coordinate),
+        fc.tuple(coordinate, coordinate, coordinate),
+        (rotationDeg, offset, p, q) => {
+          const storey = { elevation: 1, rotationDeg, offset: offset as [number, number] };
+          const [a, b] = [storeyToWorld(storey, p), storeyToWorld(storey, q)];
+          const before = Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+          expect(Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2])).toBeCloseTo(before, 6);
+        },
+      ),
+    );
+  });
+
+  it('stacks the levels bottom first, each at its height, with the roof on the top one only', () => {
+    const building = threeStoreys();
+    expect(building.storeys.map((s) => [s.id, s.name, s.elevation])).toEqual([
+      ['level-1', 'Ground floor', 0],
+      ['level-2', 'First floor', 3],
+      ['level-3', 'Second floor', 6],
+    ]);
+    expect(building.storeys.map((s) => s.scene.roof !== null)).toEqual([false, false, true]);
+    expect(building.storeys.every((s) => s.scene.storeyHeight === 2.8)).toBe(true);
+    expect(building.bounds.max[1]).toBeGreaterThanOrEqual(6 + 2.8);
+    // The top storey, turned a quarter, runs 4 m west of the origin (the lower ones 6 m east of it).
+    expect(building.bounds.min[0]).toBeCloseTo(-4.1, 6);
+    expect(building.bounds.max[0]).toBeCloseTo(6.1, 6);
+  });
+
+  it('writes a glb the Khronos validator passes, with a node per storey holding its walls', async () => {
+    const glb = buildingToGlb(threeStoreys());
+    const report = await validator.validateBytes(glb);
+    expect(report.issues.numErrors).toBe(0);
+    const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+    const building = json.nodes[json.scenes[0].nodes[0]];
+    const storeys = building.children.map((i: number) => json.nodes[i]);
+    expect(storeys.map((s: { name: string }) => s.name)).toEqual([
+      'Ground floor',
+      'First floor',
+      'Second floor',
+    ]);
+    expect(storeys[1].translation).toEqual([0, 3, 0]);
+    expect(storeys[2].rotation[1]).toBeCloseTo(Math.SQRT1_2, 9);
+    for (const storey of storeys)
+      expect(storey.children).toHaveLength(4 + 1 + (storey.name === 'Second floor' ? 1 : 0));
+  });
+});
+
+describe('buildingToIfc, read back with web-ifc', () => {
+  let ifc: IfcAPI;
+  beforeAll(async () => {
+    ifc = new IfcAPI();
+    await ifc.Init();
+  });
+  afterAll(() => ifc.Dispose?.());
+
+  it('writes an IfcBuildingStorey per level at its elevation, each holding its own walls and slabs', () => {
+    const text = buildingToIfc(threeStoreys(), { name: 'House', timestamp: '2026-11-27T00:00:00Z' });
+    const model = ifc.OpenModel(new TextEncoder().encode(text));
+    try {
+      const ids = (type: number) => {
+        const vector = ifc.GetLineIDsWithType(model, type);
+        return Array.from({ length: vector.size() }, (_, i) => vector.get(i));
+      };
+      const storeys = ids(IFCBUILDINGSTOREY).map((id) => ifc.GetLine(model, id));
+      expect(storeys.map((s) => [s.Name.value, Number(s.Elevation.value)])).toEqual([
+        ['Ground floor', 0],
+        ['First floor', 3],
+        ['Second floor', 6],
+      ]);
+      expect(ids(IFCWALL)).toHaveLength(12);
+      expect(ids(IFCSLAB)).toHaveLength(4);
+      const held = ids(IFCRELCONTAINEDINSPATIALSTRUCTURE).map((id) => ifc.GetLine(model, id));
+      const wallsPerStorey = storeys.map((s) => {
+        const rel = held.find((r) => r.RelatingStructure.value === s.expressID);
+        const elements = (rel?.RelatedElements ?? []).map((e: { value: number }) =>
+          ifc.GetLine(model, e.value),
+        );
+        return elements.filter((e: { type: number }) => e.type === IFCWALL).length;
+      });
+      expect(wallsPerStorey).toEqual([4, 4, 4]);
+      // Every wall stands on its storey's floor (web-ifc meshes are Y up).
+      const bottoms = new Set<number>();
+      ifc.StreamAllMeshes(model, (mesh) => {
+        if (ifc.GetLine(model, mesh.expressID).type !== IFCWALL) return;
+        let bottom = Number.POSITIVE_INFINITY;
+        for (let g = 0; g < mesh.geometries.size(); g++) {
+          const placed = mesh.geometries.get(g);
+          const geometry = ifc.GetGeometry(model, placed.geometryExpressID);
+          const vertices = ifc.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
+          const m = placed.flatTransformation;
+          for (let v = 0; v < vertices.length; v += 6)
+            bottom = Math.min(
+              bottom,
+              m[1]! * vertices[v]! + m[5]! * vertices[v + 1]! + m[9]! * vertices[v + 2]! + m[13]!,
+            );
+        }
+        bottoms.add(Math.round(bottom * 1000) / 1000);
+      });
+      expect([...bottoms].sort()).toEqual([0, 3, 6]);
+    } finally {
+      ifc.CloseModel(model);
+    }
+  });
+});

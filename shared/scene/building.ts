@@ -1,0 +1,94 @@
+/**
+ * Levels → one building: each level's plan built by the scene builder, then stacked at its floor elevation and
+ * placed by its quarter turn and shift. The storeys keep their own scenes (every output that knows one storey knows
+ * them); `storeyToWorld` places a storey's point in the building. Pure and deterministic.
+ */
+import type { Level } from '../building/schema';
+import type { PlanModel } from '../plan/schema';
+import { buildScene } from './build';
+import type { Scene, SceneOptions, Vec3 } from './types';
+
+type Plan = Parameters<typeof buildScene>[0] & Partial<Pick<PlanModel, 'storeyHeight'>>;
+
+export interface SceneStorey {
+  /** `level-1` … from the bottom. */
+  id: string;
+  name: string;
+  /** Top of the storey's floor above the building's datum, metres. */
+  elevation: number;
+  /** Counter-clockwise seen from above, degrees (a quarter turn). */
+  rotationDeg: number;
+  /** Shift on the floor after the turn, metres: scene x and z. */
+  offset: [number, number];
+  /** The storey in its own space (floor at y = 0). */
+  scene: Scene;
+}
+
+export interface BuildingScene {
+  storeys: SceneStorey[];
+  /** Extent of every storey in the building's space, metres. */
+  bounds: { min: Vec3; max: Vec3 };
+}
+
+/** A point of a storey's scene in the building: turned about +Y (counter-clockwise seen from above), then shifted. */
+export function storeyToWorld(
+  storey: Pick<SceneStorey, 'elevation' | 'rotationDeg' | 'offset'>,
+  p: Vec3,
+): Vec3 {
+  const turn = (storey.rotationDeg * Math.PI) / 180;
+  const cos = Math.round(Math.cos(turn) * 1e12) / 1e12;
+  const sin = Math.round(Math.sin(turn) * 1e12) / 1e12;
+  return [
+    p[0] * cos + p[2] * sin + storey.offset[0],
+    p[1] + storey.elevation,
+    -p[0] * sin + p[2] * cos + storey.offset[1],
+  ];
+}
+
+/**
+ * The building of `levels`, bottom first (by elevation, then as listed). Each storey stands at its own height (the
+ * level's, else its plan's, else the options'); only the top storey has a roof.
+ */
+export function buildBuilding(
+  levels: readonly { level: Level; plan: Plan }[],
+  options: Partial<SceneOptions> = {},
+): BuildingScene {
+  const ordered = levels
+    .map((entry, order) => ({ ...entry, order }))
+    .sort((p, q) => p.level.elevationM - q.level.elevationM || p.order - q.order);
+  const storeys = ordered.map(({ level, plan }, i): SceneStorey => {
+    const storeyHeight = level.storeyHeightM ?? plan.storeyHeight ?? options.storeyHeight;
+    const scene = buildScene(plan, {
+      ...options,
+      ...(storeyHeight ? { storeyHeight } : {}),
+      roof: (options.roof ?? true) && i === ordered.length - 1,
+    });
+    return {
+      id: `level-${i + 1}`,
+      name: level.name,
+      elevation: level.elevationM,
+      rotationDeg: level.rotationDeg,
+      offset: level.offsetM,
+      scene,
+    };
+  });
+  return { storeys, bounds: buildingBounds(storeys) };
+}
+
+function buildingBounds(storeys: readonly SceneStorey[]): BuildingScene['bounds'] {
+  const min: Vec3 = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const max: Vec3 = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (const storey of storeys) {
+    const { min: a, max: b } = storey.scene.bounds;
+    for (let c = 0; c < 8; c++) {
+      const corner: Vec3 = [(c & 1 ? b : a)[0], (c & 2 ? b : a)[1], (c & 4 ? b : a)[2]];
+      const p = storeyToWorld(storey, corner);
+      for (let k = 0; k < 3; k++) {
+        min[k] = Math.min(min[k]!, p[k]!);
+        max[k] = Math.max(max[k]!, p[k]!);
+      }
+    }
+  }
+  if (!storeys.length) return { min: [0, 0, 0], max: [0, 0, 0] };
+  return { min, max };
+}
