@@ -14,6 +14,8 @@ export interface Wall {
   /** Metres. */
   thickness: number;
   exterior: boolean;
+  /** Stands free inside a room, touching no other wall. */
+  freeStanding?: true;
 }
 
 export type OpeningKind = 'door' | 'window' | 'opening';
@@ -50,6 +52,8 @@ export interface BuildingOptions {
   angled: boolean;
   /** The range of outer wall thickness, metres (interior walls are thinner). */
   exteriorThickness: [number, number];
+  /** Walls standing free inside rooms, touching no other wall (a screen, a kitchen's back wall, an L-shaped core). */
+  freeStanding?: boolean;
 }
 
 /** No room is split narrower than this (a bathroom, a corridor). */
@@ -102,7 +106,59 @@ export function randomBuilding(random: Random, options: BuildingOptions): Buildi
   if (chamfer > 0) outer.push({ a: [0, chamfer], b: [chamfer, 0], thickness: exterior, exterior: true });
   const walls = [...outer, ...splits];
   const rooms = leaves.map((r) => roomOf(r, chamfer, walls));
-  return { width, height, walls, openings: placeOpenings(random, walls), rooms };
+  const openings = placeOpenings(random, walls);
+  if (options.freeStanding) walls.push(...freeStandingWalls(random, rooms, interior));
+  return { width, height, walls, openings, rooms };
+}
+
+/** A free-standing wall keeps this clear of the room's walls on every side: room to walk round it. */
+const FREE_WALL_CLEARANCE_M = 0.9;
+const FREE_WALL_SHARE: [number, number] = [0.35, 0.6];
+/** A screen or a core is at least as long as a bed; a shorter box standing free is furniture. */
+const FREE_WALL_MIN_M = 1.8;
+const MAX_FREE_WALL_ROOMS = 2;
+
+/**
+ * Free-standing walls in the largest rooms that have space for them: a straight screen along the room's longer side,
+ * or an L of two walls meeting at a corner (a core, a shower's walls). They touch no other wall and hold no opening.
+ */
+function freeStandingWalls(random: Random, rooms: Room[], thickness: number): Wall[] {
+  const walls: Wall[] = [];
+  const roomy = rooms
+    .map((r) => r.clear)
+    .filter(
+      ([x0, y0, x1, y1]) =>
+        Math.max(x1 - x0, y1 - y0) >= 2 * FREE_WALL_CLEARANCE_M + FREE_WALL_MIN_M / FREE_WALL_SHARE[1] &&
+        Math.min(x1 - x0, y1 - y0) >= 2 * FREE_WALL_CLEARANCE_M + 1.2,
+    )
+    .sort((p, q) => area(q) - area(p))
+    .slice(0, MAX_FREE_WALL_ROOMS);
+  for (const [x0, y0, x1, y1] of roomy) {
+    const c = FREE_WALL_CLEARANCE_M + thickness / 2;
+    const inner: Rect = [x0 + c, y0 + c, x1 - c, y1 - c];
+    const along = inner[2] - inner[0] >= inner[3] - inner[1];
+    const span = along ? inner[2] - inner[0] : inner[3] - inner[1];
+    const length = round1(Math.max(FREE_WALL_MIN_M, span * random.between(...FREE_WALL_SHARE)));
+    const start = round1((along ? inner[0] : inner[1]) + random.between(0, span - length));
+    const across = round1(along ? random.between(inner[1], inner[3]) : random.between(inner[0], inner[2]));
+    const a: Point = along ? [start, across] : [across, start];
+    const b: Point = along ? [start + length, across] : [across, start + length];
+    walls.push({ a, b, thickness, exterior: false, freeStanding: true });
+    if (!random.chance(0.5)) continue;
+    // The L's short leg runs from the screen's end to the side with more space, as far as the clearance allows.
+    const [lo, hi] = along ? [inner[1], inner[3]] : [inner[0], inner[2]];
+    const far = across - lo > hi - across ? lo : hi;
+    const leg = round1(Math.min(Math.abs(far - across), length * 0.6) * Math.sign(far - across));
+    if (Math.abs(leg) < 0.8) continue;
+    walls.push({
+      a: b,
+      b: along ? [b[0], b[1] + leg] : [b[0] + leg, b[1]],
+      thickness,
+      exterior: false,
+      freeStanding: true,
+    });
+  }
+  return walls;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPlan } from '../../engine/plan/read-plan';
-import { CELLS, makeDrawing } from './conventions';
+import { pointSegmentDistance } from '../../shared/plan/geometry';
+import type { PlanModel as Plan } from '../../shared/plan/schema';
+import { wallLength } from './building';
+import { CELLS, type GeneratedDrawing, makeDrawing, UNITS_PER_METRE } from './conventions';
+import { truthBody } from './draw-walls';
+import { insideConvex } from './linework';
 import { drawingSeed } from './random';
 import { scoreDrawing } from './score';
 
@@ -26,6 +31,48 @@ async function read(cell: string, drawingSeedValue: number) {
     plan,
     score: scoreDrawing(drawing, { plan, ms: performance.now() - started, maxRssMB: 0, repeatSame: true }),
   };
+}
+
+/** Share of the free-standing walls' length (sampled every 0.1 m) that lies on a wall read. */
+function freeStandingFound(drawing: GeneratedDrawing, plan: Plan): number {
+  const unitsPerMetre = UNITS_PER_METRE[drawing.convention.units];
+  let found = 0;
+  let total = 0;
+  for (const w of drawing.building.walls.filter((wall) => wall.freeStanding)) {
+    const steps = Math.ceil(wallLength(w) / 0.1);
+    for (let i = 0; i < steps; i++) {
+      const t = (i + 0.5) / steps;
+      const x = (w.a[0] + (w.b[0] - w.a[0]) * t) * unitsPerMetre;
+      const y = (w.a[1] + (w.b[1] - w.a[1]) * t) * unitsPerMetre;
+      const reach = (w.thickness / 2 + 0.1) * unitsPerMetre;
+      total++;
+      if (plan.walls.some((r) => pointSegmentDistance(x, y, ...r.a, ...r.b) <= reach)) found++;
+    }
+  }
+  return total ? found / total : 1;
+}
+
+/**
+ * The walls read that stand mostly off the building's true wall body: over a quarter of their footprint (sampled
+ * 12 along × 3 across) more than 2 cm outside it.
+ */
+function wallsOffTheBody(drawing: GeneratedDrawing, plan: Plan) {
+  const unitsPerMetre = UNITS_PER_METRE[drawing.convention.units];
+  const body = truthBody(drawing.building, drawing.convention.walls);
+  return plan.walls.filter(({ a, b, thickness }) => {
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const [nx, ny] = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+    let outside = 0;
+    for (let i = 0; i < 12; i++) {
+      for (const across of [-0.45, 0, 0.45]) {
+        const t = (i + 0.5) / 12;
+        const x = (a[0] + (b[0] - a[0]) * t + nx * across * thickness) / unitsPerMetre;
+        const y = (a[1] + (b[1] - a[1]) * t + ny * across * thickness) / unitsPerMetre;
+        if (!body.some((polygon) => insideConvex(polygon, [x, y], -0.02))) outside++;
+      }
+    }
+    return outside > 36 / 4;
+  });
 }
 
 describe('the convention generator', () => {
@@ -99,6 +146,36 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     const { doors, windows } = drawing.truth.groundTruth;
     expect(plan.openings).toHaveLength(doors! + windows!);
   });
+
+  it.each(['double/free-standing', 'single/free-standing'])(
+    '%s: walls standing free inside a room (a screen, a core) are walls of the plan, not views of their own',
+    async (cell) => {
+      // A small building has no room large enough for a free-standing wall: the first drawings that have one.
+      let checked = 0;
+      for (let i = 0; i < 4 * DRAWINGS_PER_CELL && checked < DRAWINGS_PER_CELL; i++) {
+        const drawing = makeDrawing(cell, drawingSeed(seed, cell, i));
+        if (!drawing.building.walls.some((w) => w.freeStanding)) continue;
+        const { plan } = await readPlan({ bytes: drawing.bytes, fileName: drawing.fileName });
+        const where = `${cell} drawing ${i} (seed ${drawing.seed})`;
+        expect(freeStandingFound(drawing, plan), where).toBeGreaterThanOrEqual(0.9);
+        expect(plan.source.views ?? [], where).toHaveLength(0);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([
+    ['double/named-layer', 2932260779],
+    ['double/thick-walls', 1630526868],
+    ['doors/chords', 54922901],
+  ] as const)(
+    '%s #%i: the cap across a wall at a door or window and an outer face run on at a corner are faces, not walls',
+    async (cell, drawingSeedValue) => {
+      const { plan, drawing } = await read(cell, drawingSeedValue);
+      expect(wallsOffTheBody(drawing, plan)).toEqual([]);
+    },
+  );
 
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);

@@ -3,7 +3,7 @@
  * walls on a named layer, door swings as arcs, windows as three lines, millimetres with $INSUNITS, R2000 ASCII), and
  * `makeDrawing` draws a random building in a cell's convention with its exact truth.
  */
-import { randomBuilding } from './building';
+import { type Building, randomBuilding } from './building';
 import {
   type Clutter,
   counters,
@@ -42,6 +42,7 @@ export interface Convention {
   angled: boolean;
   rooms: [number, number];
   exteriorThickness: [number, number];
+  freeStanding: boolean;
 }
 
 export const BASE_CONVENTION: Convention = {
@@ -59,6 +60,7 @@ export const BASE_CONVENTION: Convention = {
   angled: false,
   rooms: [1, 20],
   exteriorThickness: [0.2, 0.45],
+  freeStanding: false,
 };
 
 const ALL_CLUTTER: Clutter[] = [
@@ -85,6 +87,7 @@ export const CELLS: Record<string, Partial<Convention>> = {
   'double/thin-walls': { exteriorThickness: [0.08, 0.15] },
   'double/thick-walls': { exteriorThickness: [0.4, 0.6] },
   'double/angled': { angled: true },
+  'double/free-standing': { freeStanding: true },
   'hatched/named-layer': { walls: 'hatched' },
   'hatched/layer-0': { walls: 'hatched', layers: 'layer0' },
   'single/named-layer': { walls: 'single' },
@@ -97,6 +100,7 @@ export const CELLS: Record<string, Partial<Convention>> = {
   'single/overshoot': { walls: 'single', junctions: 'overshoot' },
   'single/stop-short': { walls: 'single', junctions: 'short' },
   'single/angled': { walls: 'single', angled: true },
+  'single/free-standing': { walls: 'single', freeStanding: true },
   'doors/chords': { doors: 'chords' },
   'doors/sliding': { doors: 'sliding' },
   'doors/blocks': { doors: 'block' },
@@ -168,6 +172,8 @@ export interface GeneratedDrawing {
   bytes: Uint8Array;
   truth: Truth;
   convention: Convention;
+  /** The building drawn, metres (y up); the drawing's units are `UNITS_PER_METRE[convention.units]` to a metre. */
+  building: Building;
 }
 
 export const conventionOf = (cell: string): Convention => ({ ...BASE_CONVENTION, ...CELLS[cell] });
@@ -179,6 +185,7 @@ export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
     rooms: random.int(...c.rooms),
     angled: c.angled,
     exteriorThickness: c.exteriorThickness,
+    freeStanding: c.freeStanding,
   });
   const layer = layersOf(c, random);
   const titles = VIEW_TITLES[c.language];
@@ -242,7 +249,7 @@ export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
     doors: isPlan ? building.openings.filter((o) => o.kind !== 'window').length : null,
     windows: isPlan ? building.openings.filter((o) => o.kind === 'window').length : null,
   });
-  return { cell, seed, fileName: truth.groundTruth.sourceFile, bytes, truth, convention: c };
+  return { cell, seed, fileName: truth.groundTruth.sourceFile, bytes, truth, convention: c, building };
 }
 
 function clutterOf(

@@ -114,7 +114,7 @@ export function wallBody(building: Building, thicknessOf = (w: Wall) => w.thickn
 }
 
 /** Point strictly inside a convex counter-clockwise polygon (by more than `margin`). */
-function insideConvex(polygon: Point[], p: Point, margin: number): boolean {
+export function insideConvex(polygon: Point[], p: Point, margin: number): boolean {
   for (let i = 0; i < polygon.length; i++) {
     const a = polygon[i]!;
     const b = polygon[(i + 1) % polygon.length]!;

@@ -33,4 +33,31 @@ describe('sheet views', () => {
     const isBorder = borderSegments(segments, boundsOfSegments(segments)!, gap);
     expect([...isBorder].every((v) => v === 0)).toBe(true);
   });
+
+  it('knows a cluster inside another one (a core in a building) from one beside it or in its notch', () => {
+    const building = [...rect(0, 0, 20, 12), ...rect(0.3, 0.3, 19.4, 11.4)];
+    const core = rect(8, 4, 2, 3);
+    const beside = rect(30, 0, 4, 4);
+    // An L-shaped building: a cluster in the notch of the L has open sky on two sides.
+    const ell: Segment[] = [
+      [0, 20, 20, 20],
+      [20, 20, 20, 26],
+      [20, 26, 8, 26],
+      [8, 26, 8, 32],
+      [8, 32, 0, 32],
+      [0, 32, 0, 20],
+    ];
+    const inNotch = rect(14, 29, 2, 2);
+    const segments = [...building, ...core, ...beside, ...ell, ...inNotch];
+    const { view, enclosedBy } = clusterViews(
+      segments,
+      new Uint8Array(segments.length),
+      boundsOfSegments(segments)!,
+    );
+    const of = (i: number) => view[i]!;
+    expect(enclosedBy[of(8)]).toBe(of(0));
+    expect(enclosedBy[of(12)]).toBe(-1);
+    expect(enclosedBy[of(22)]).toBe(-1);
+    expect(enclosedBy[of(0)]).toBe(-1);
+  });
 });

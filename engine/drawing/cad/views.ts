@@ -89,17 +89,30 @@ function hasParallelPartner(
   return false;
 }
 
+/** Segments grouped into views, and which view encloses another (-1: none). */
+export interface ViewClusters {
+  /** The view of each segment (-1 for skipped ones). */
+  view: Int32Array;
+  count: number;
+  /**
+   * Per view, the view whose ink surrounds it on all four sides and whose extent holds it (a free-standing wall or
+   * a core inside a building's rooms), the nearest such; -1 when none does.
+   */
+  enclosedBy: Int32Array;
+  /** Per view, the number of grid cells its ink touches: how much drawing it holds. */
+  inkCells: Int32Array;
+}
+
 /**
  * Groups segments into views: cells touched by a segment, grown by `gapFraction` of the sheet's longest side, are
- * joined into connected regions; each segment belongs to the region under its midpoint. Returns a view index per
- * segment (-1 for skipped ones) and the number of views.
+ * joined into connected regions; each segment belongs to the region under its midpoint.
  */
 export function clusterViews(
   segments: readonly Segment[],
   skip: Uint8Array,
   bounds: Bounds,
   gapFraction = 0.012,
-): { view: Int32Array; count: number } {
+): ViewClusters {
   const extent = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY) || 1;
   const cell = extent / GRID_SIDE;
   const w = Math.floor((bounds.maxX - bounds.minX) / cell) + 1;
@@ -118,7 +131,22 @@ export function clusterViews(
     }
   });
   const grow = Math.max(1, Math.round(gapFraction * GRID_SIDE));
-  const grown = dilateSquare(ink, w, h, grow);
+  const { label, count } = connectedRegions(dilateSquare(ink, w, h, grow), w, h);
+  const view = new Int32Array(segments.length).fill(-1);
+  segments.forEach(([x1, y1, x2, y2], i) => {
+    if (skip[i]) return;
+    const [cx, cy] = cellOf((x1 + x2) / 2, (y1 + y2) / 2);
+    view[i] = label[cy * w + cx]!;
+  });
+  const inkCells = new Int32Array(count);
+  ink.forEach((v, i) => {
+    if (v) inkCells[label[i]!]!++;
+  });
+  return { view, count, enclosedBy: enclosingRegions(label, w, h, count), inkCells };
+}
+
+/** 8-connected regions of the set cells of a `w` × `h` grid: a label per cell (-1 where unset). */
+function connectedRegions(grown: Uint8Array, w: number, h: number): { label: Int32Array; count: number } {
   const label = new Int32Array(w * h).fill(-1);
   let count = 0;
   const stack: number[] = [];
@@ -145,11 +173,53 @@ export function clusterViews(
     }
     count++;
   }
-  const view = new Int32Array(segments.length).fill(-1);
-  segments.forEach(([x1, y1, x2, y2], i) => {
-    if (skip[i]) return;
-    const [cx, cy] = cellOf((x1 + x2) / 2, (y1 + y2) / 2);
-    view[i] = label[cy * w + cx]!;
+  return { label, count };
+}
+
+const RAYS: readonly [number, number][] = [
+  [-1, 0],
+  [1, 0],
+  [0, -1],
+  [0, 1],
+];
+
+/**
+ * For each region, the region that encloses it: walking from its extent's sides outwards (left, right, down, up
+ * through its middle), the first region met whose extent holds this one's is the same one on all four walks.
+ */
+function enclosingRegions(label: Int32Array, w: number, h: number, count: number): Int32Array {
+  const box = new Int32Array(count * 4);
+  for (let r = 0; r < count; r++) box.set([w, h, -1, -1], r * 4);
+  label.forEach((r, i) => {
+    if (r < 0) return;
+    const x = i % w;
+    const y = (i - x) / w;
+    box[r * 4] = Math.min(box[r * 4]!, x);
+    box[r * 4 + 1] = Math.min(box[r * 4 + 1]!, y);
+    box[r * 4 + 2] = Math.max(box[r * 4 + 2]!, x);
+    box[r * 4 + 3] = Math.max(box[r * 4 + 3]!, y);
   });
-  return { view, count };
+  const holds = (a: number, b: number) =>
+    a !== b &&
+    box[a * 4]! <= box[b * 4]! &&
+    box[a * 4 + 1]! <= box[b * 4 + 1]! &&
+    box[a * 4 + 2]! >= box[b * 4 + 2]! &&
+    box[a * 4 + 3]! >= box[b * 4 + 3]!;
+  const enclosedBy = new Int32Array(count).fill(-1);
+  for (let r = 0; r < count; r++) {
+    const [x0, y0, x1, y1] = box.subarray(r * 4, r * 4 + 4);
+    const mx = (x0! + x1!) >> 1;
+    const my = (y0! + y1!) >> 1;
+    const met = RAYS.map(([dx, dy]) => {
+      let x = dx < 0 ? x0! - 1 : dx > 0 ? x1! + 1 : mx;
+      let y = dy < 0 ? y0! - 1 : dy > 0 ? y1! + 1 : my;
+      for (; x >= 0 && y >= 0 && x < w && y < h; x += dx, y += dy) {
+        const other = label[y * w + x]!;
+        if (other >= 0 && holds(other, r)) return other;
+      }
+      return -1;
+    });
+    if (met[0]! >= 0 && met.every((m) => m === met[0])) enclosedBy[r] = met[0]!;
+  }
+  return enclosedBy;
 }

@@ -22,7 +22,8 @@ import { drawnInSingleLines } from './single-line';
 import { stackedSteps } from './steps';
 import { withoutIsolatedStubs } from './stubs';
 import { arrows, voidCrosses } from './symbols';
-import { borderSegments, clusterViews } from './views';
+import { borderSegments, clusterViews, type ViewClusters } from './views';
+import { facesOfWalls } from './wall-faces';
 import { pairParallelLines } from './wall-pairs';
 
 export type CadViewKind = 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
@@ -163,12 +164,8 @@ function viewsOfSheet(
     min: WALL_GAP_M.min / scale.metresPerUnit,
     max: WALL_GAP_M.max / scale.metresPerUnit,
   });
-  const { view: viewOf, count } = clusterViews(segments, border, sheet);
-  // Strokes per view, and each view's extent.
-  const members: number[][] = Array.from({ length: count }, () => []);
-  viewOf.forEach((v, i) => {
-    if (v >= 0) members[v]!.push(i);
-  });
+  const clusters = clusterViews(segments, border, sheet);
+  const members = withEnclosedParts(clusters, flat, FREE_STANDING_MIN_M / scale.metresPerUnit);
   const minStrokes = Math.max(8, Math.floor(flat.strokes.length * 0.01));
   const described = members
     .map((list, v) => ({ v, list }))
@@ -187,6 +184,51 @@ function viewsOfSheet(
     if (!d.title) d.view.label = `View ${i + 1}${d.view.kind !== 'unknown' ? ` (${d.view.kind})` : ''}`;
   });
   return { described, views: ordered.map((d) => d.view) };
+}
+
+/**
+ * A drawing standing free inside another at least this long (metres) is part of the building (a screen, a core, a
+ * room divider is as long as a bed or more); shorter ones are furniture and fixtures (a shelf, a radiator, a column).
+ */
+const FREE_STANDING_MIN_M = 1.8;
+
+/**
+ * Strokes per view, a cluster enclosed by a larger one (a free-standing wall or a core in a room) joined to it: it
+ * is part of that drawing, not a view of its own. A titled view stays a view; one shorter than `minExtent` (drawing
+ * units) is left out with the furniture.
+ */
+function withEnclosedParts(clusters: ViewClusters, flat: Flattened, minExtent: number): number[][] {
+  const { view, count, enclosedBy, inkCells } = clusters;
+  const members: number[][] = Array.from({ length: count }, () => []);
+  view.forEach((v, i) => {
+    if (v >= 0) members[v]!.push(i);
+  });
+  const partOfBuilding = (list: number[]) => {
+    const bounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg));
+    if (!bounds) return false;
+    const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
+    return (
+      size >= minExtent &&
+      titleNaming(flat.texts.filter((t) => inside(bounds, t.x, t.y, size * 0.12))) === null
+    );
+  };
+  const joinedTo = Int32Array.from({ length: count }, (_, r) => {
+    const outer = enclosedBy[r]!;
+    return outer >= 0 && inkCells[outer]! > inkCells[r]! && members[r]!.length && partOfBuilding(members[r]!)
+      ? outer
+      : r;
+  });
+  const root = (r: number): number => {
+    let at = r;
+    for (let hops = 0; joinedTo[at] !== at && hops < count; hops++) at = joinedTo[at]!;
+    return at;
+  };
+  const joined: number[][] = Array.from({ length: count }, () => []);
+  members.forEach((list, r) => {
+    const into = joined[root(r)]!;
+    for (const i of list) into.push(i);
+  });
+  return joined;
 }
 
 /** No view holds walls: why, in words (an elevation, a section, layers off), with the views found. */
@@ -657,7 +699,18 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
         if (!flat.strokes[i]!.curved && !pairOnly.has(i)) singles.push({ i, seg: r.seg, whole: false });
       }
     }
-    singleLength = addSingleLineWalls(walls, singles, used, useWallLayers, mpu);
+    const faces = facesOfWalls(
+      singles.map(({ seg }) => seg),
+      walls,
+      mpu,
+    );
+    singleLength = addSingleLineWalls(
+      walls,
+      singles.filter((_, k) => !faces.has(k)),
+      used,
+      useWallLayers,
+      mpu,
+    );
   }
   const { pairedLength, horizontalShare } = pairedExtent(singleLineWalls ? [] : pairs, mpu);
   return {
