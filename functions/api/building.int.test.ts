@@ -71,6 +71,8 @@ describe('a project is one building', () => {
       ['EG', groundId, 0],
       ['1.OG', upperId, Math.round(storey * 1000) / 1000],
     ]);
+    // The same house above: placed right over the ground floor by its footprint.
+    expect(building.levels[1]).toMatchObject({ rotationDeg: 0, offsetM: [0, 0] });
     for (const caller of [other.tokens.idToken, undefined])
       expect((await api(buildingUrl(projectId), { token: caller })).status).toBe(caller ? 404 : 401);
   });

@@ -2,9 +2,11 @@
  * A project's building: the levels the user saved, or a proposal from the drawings whose plans have walls; checked
  * against the project's drawings when saved; built from the levels' stored plans (with the user's corrections).
  */
+import { alignLevels } from '../../../shared/building/align';
 import { proposeBuilding } from '../../../shared/building/propose';
 import type { Level, ProjectBuilding } from '../../../shared/building/schema';
 import type { PlanModel } from '../../../shared/plan/schema';
+import { buildScene } from '../../../shared/scene/build';
 import { type BuildingScene, buildBuilding } from '../../../shared/scene/building';
 import { getBuilding, StaleBuildingError, saveBuilding } from '../db/buildings';
 import type { FileItem, ProjectBundle } from '../db/projects';
@@ -52,6 +54,12 @@ export async function projectBuilding(
       : [];
     return { building: { levels: kept, proposed: false, revision: saved.revision, warnings }, plans };
   }
+  const proposal = proposedBuilding(plans);
+  return { building: { ...proposal, proposed: true, revision: 0 }, plans };
+}
+
+/** The levels proposed from the drawings' names, each placed over the one below by its footprint. */
+function proposedBuilding(plans: Map<string, LevelPlan>): { levels: Level[]; warnings: string[] } {
   const proposal = proposeBuilding(
     [...plans.values()].map(({ file, plan }) => ({
       fileId: file.id,
@@ -60,7 +68,9 @@ export async function projectBuilding(
       storeyHeightM: plan.storeyHeight ?? 0,
     })),
   );
-  return { building: { ...proposal, proposed: true, revision: 0 }, plans };
+  const footprints = proposal.levels.map((l) => buildScene(plans.get(l.fileId)!.plan).footprint);
+  const aligned = alignLevels(proposal.levels, footprints);
+  return { levels: aligned.levels, warnings: [...proposal.warnings, ...aligned.warnings] };
 }
 
 /** Checks every level's drawing and saves the levels; answers the new revision. */

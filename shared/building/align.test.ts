@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { alignLevels, footprintOverlap, placeOver, turnFloor } from './align';
+
+type Floor = [number, number];
+/** An L-shaped house 12 × 9 m (north is −z), its notch in the north-east. */
+const ell: Floor[] = [
+  [0, 0],
+  [12, 0],
+  [12, -5],
+  [7, -5],
+  [7, -9],
+  [0, -9],
+];
+
+describe('placing a level over the one below', () => {
+  it('measures the overlap of two footprints', () => {
+    expect(footprintOverlap(ell, ell)).toBeCloseTo(1, 6);
+    const apart = ell.map(([x, z]): Floor => [x + 30, z]);
+    expect(footprintOverlap(ell, apart)).toBe(0);
+  });
+
+  it('finds the quarter turn and the shift of a plan drawn turned and elsewhere on its sheet (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 90, 180, 270),
+        fc.double({ min: -50, max: 50, noNaN: true }),
+        fc.double({ min: -50, max: 50, noNaN: true }),
+        (turn, dx, dz) => {
+          // The upper floor's plan as drawn: the house turned back by `turn` and moved.
+          const drawn = ell.map((p) => turnFloor(p, -turn)).map(([x, z]): Floor => [x + dx, z + dz]);
+          const placed = placeOver(ell, drawn);
+          expect(placed.rotationDeg).toBe(turn);
+          expect(placed.overlap).toBeGreaterThan(0.97);
+          const back = drawn.map((p) => turnFloor(p, placed.rotationDeg));
+          for (let i = 0; i < ell.length; i++) {
+            expect(back[i]![0] + placed.offset[0]).toBeCloseTo(ell[i]![0], 2);
+            expect(back[i]![1] + placed.offset[1]).toBeCloseTo(ell[i]![1], 2);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('lines up an upper floor set back from one side by the sides it shares', () => {
+    const upper: Floor[] = [
+      [100, 100],
+      [107, 100],
+      [107, 91],
+      [100, 91],
+    ];
+    const placed = placeOver(ell, upper);
+    expect(placed.rotationDeg).toBe(0);
+    expect(placed.offset).toEqual([-100, -100]);
+    expect(placed.sizeRatio[0]).toBeCloseTo(7 / 12, 6);
+  });
+});
+
+describe('aligning the levels of a building', () => {
+  const level = (name: string) => ({ name, rotationDeg: 0, offsetM: [0, 0] as Floor });
+
+  it('places each level over the one below, and flags one whose scale disagrees', () => {
+    const moved = ell.map(([x, z]): Floor => [x + 40, z - 3]);
+    const larger = ell.map(([x, z]): Floor => [x * 1.1, z * 1.1]);
+    const { levels, warnings } = alignLevels(
+      [level('Ground floor'), level('First floor'), level('Second floor'), level('Roof')],
+      [ell, moved, larger, null],
+    );
+    expect(levels.map((l) => [l.rotationDeg, l.offsetM])).toEqual([
+      [0, [0, 0]],
+      [0, [-40, 3]],
+      [0, expect.any(Array)],
+      [0, [0, 0]],
+    ]);
+    expect(warnings).toEqual(['Second floor comes out 10 % larger than the level below: check its scale.']);
+  });
+
+  it('says when a level hardly overlaps the one below', () => {
+    const bar: Floor[] = [
+      [0, 0],
+      [40, 0],
+      [40, -2],
+      [0, -2],
+    ];
+    const { warnings } = alignLevels([level('A'), level('B')], [ell, bar]);
+    expect(warnings[0]).toMatch(/^B overlaps the level below by \d+ % only/);
+  });
+});
