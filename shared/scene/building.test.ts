@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IFCBUILDINGSTOREY, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCSLAB, IFCWALL, IfcAPI } from 'web-ifc';
 import type { Level } from '../building/schema';
 import type { PlanModel } from '../plan/schema';
-import { buildBuilding, storeyToWorld } from './building';
+import { buildBuilding, flattenBuilding, storeyToWorld } from './building';
 import { buildingToGlb } from './gltf';
 import { buildingToIfc } from './ifc';
 import type { Vec3 } from './types';
@@ -158,5 +158,44 @@ describe('buildingToIfc, read back with web-ifc', () => {
     } finally {
       ifc.CloseModel(model);
     }
+  });
+});
+
+describe('the building as one scene (what the viewer draws)', () => {
+  it('places every storey’s walls and rooms, and cuts above a level without the roof', () => {
+    const withRoom: Plan = {
+      ...boxPlan,
+      rooms: [
+        {
+          polygon: [
+            [100, 100],
+            [5900, 100],
+            [5900, 3900],
+            [100, 3900],
+          ],
+          areaM2: 22,
+          label: 'Hall',
+        },
+      ],
+    };
+    const building = buildBuilding(
+      [
+        { level: level('Ground floor', 0), plan: withRoom },
+        { level: level('First floor', 3, { rotationDeg: 90 }), plan: withRoom },
+      ],
+      { storeyHeight: 2.8 },
+    );
+    const all = flattenBuilding(building);
+    expect(all.walls).toHaveLength(8);
+    expect(all.rooms.map((r) => r.elevation)).toEqual([0, 3]);
+    expect(all.roof?.level).toBeCloseTo(3 + 2.8, 9);
+    // The first floor's walls stand on its floor, turned a quarter: its first wall runs north (−z).
+    const upper = all.walls[4]!;
+    expect(upper.pieces[0]!.center[1]).toBeCloseTo(3 + 1.4, 9);
+    expect(upper.end[1] - upper.start[1]).toBeCloseTo(-6, 9);
+    const cut = flattenBuilding(building, 0);
+    expect(cut.walls).toHaveLength(4);
+    expect(cut.roof).toBeNull();
+    expect(cut.bounds.max[1]).toBeLessThan(3);
   });
 });

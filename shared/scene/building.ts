@@ -6,7 +6,7 @@
 import type { Level } from '../building/schema';
 import type { PlanModel } from '../plan/schema';
 import { buildScene } from './build';
-import type { Scene, SceneOptions, Vec3 } from './types';
+import type { Scene, SceneBox, SceneOptions, Vec3 } from './types';
 
 type Plan = Parameters<typeof buildScene>[0] & Partial<Pick<PlanModel, 'storeyHeight'>>;
 
@@ -91,4 +91,85 @@ function buildingBounds(storeys: readonly SceneStorey[]): BuildingScene['bounds'
   }
   if (!storeys.length) return { min: [0, 0, 0], max: [0, 0, 0] };
   return { min, max };
+}
+
+/** A box of a storey in the building: its centre placed, turned with the storey. */
+function boxToWorld(storey: SceneStorey, box: SceneBox): SceneBox {
+  return {
+    center: storeyToWorld(storey, box.center),
+    size: box.size,
+    rotationY: box.rotationY + (storey.rotationDeg * Math.PI) / 180,
+  };
+}
+
+/** A floor point of a storey in the building's floor (x, z). */
+function floorToWorld(storey: SceneStorey, [x, z]: [number, number]): [number, number] {
+  const [wx, , wz] = storeyToWorld(storey, [x, 0, z]);
+  return [wx, wz];
+}
+
+/**
+ * The building as one scene in its own space, for what draws one scene (the viewer): the storeys up to `upTo`
+ * (an index, bottom first; all by default) with their walls, openings and floors placed, and the roof only when
+ * the top storey is shown (a cut below it shows the rooms of the highest storey shown from above). Its
+ * `storeyHeight` is the top of the highest shown storey's walls. A storey above the first without rooms shows no
+ * floor slab here (the exports, storey by storey, have it).
+ */
+export function flattenBuilding(building: BuildingScene, upTo = building.storeys.length - 1): Scene {
+  const shown = building.storeys.slice(0, Math.max(1, upTo + 1));
+  const bottom = shown[0]!;
+  const highest = shown[shown.length - 1]!;
+  const scene: Scene = {
+    units: 'm',
+    // The top of the highest storey's walls: as high as the section tool and the cameras must reach.
+    storeyHeight: highest.elevation + highest.scene.storeyHeight,
+    planOrigin: bottom.scene.planOrigin,
+    metresPerUnit: bottom.scene.metresPerUnit,
+    planYDown: bottom.scene.planYDown,
+    walls: [],
+    openings: [],
+    rooms: [],
+    footprint: bottom.scene.footprint?.map((p) => floorToWorld(bottom, p)) ?? null,
+    floor: null,
+    roof: null,
+    bounds: buildingBounds(shown),
+    warnings: shown.flatMap((s) => s.scene.warnings),
+  };
+  for (const storey of shown) {
+    const base = scene.walls.length;
+    for (const wall of storey.scene.walls)
+      scene.walls.push({
+        ...wall,
+        start: floorToWorld(storey, wall.start),
+        end: floorToWorld(storey, wall.end),
+        pieces: wall.pieces.map((box) => boxToWorld(storey, box)),
+      });
+    for (const opening of storey.scene.openings)
+      scene.openings.push({
+        ...opening,
+        wallIndex: opening.wallIndex + base,
+        void: boxToWorld(storey, opening.void),
+        panel: opening.panel ? boxToWorld(storey, opening.panel) : null,
+      });
+    for (const room of storey.scene.rooms)
+      scene.rooms.push({
+        ...room,
+        outline: room.outline.map((p) => floorToWorld(storey, p)),
+        elevation: storey.elevation,
+      });
+  }
+  if (bottom.scene.floor)
+    scene.floor = {
+      ...bottom.scene.floor,
+      outline: bottom.scene.floor.outline.map((p) => floorToWorld(bottom, p)),
+      elevation: bottom.elevation,
+    };
+  const top = shown[shown.length - 1]!;
+  if (top.scene.roof && shown.length === building.storeys.length)
+    scene.roof = {
+      ...top.scene.roof,
+      outline: top.scene.roof.outline.map((p) => floorToWorld(top, p)),
+      level: top.scene.roof.level + top.elevation,
+    };
+  return scene;
 }

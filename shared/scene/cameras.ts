@@ -124,9 +124,10 @@ export function roomCamera(room: SceneRoom): SceneCamera {
     from = centroid;
     to = alongX ? [x1, centroid[1]] : [centroid[0], z0];
   }
+  const eye = (room.elevation ?? 0) + EYE_HEIGHT;
   return {
-    position: [from[0], EYE_HEIGHT, from[1]],
-    target: [to[0], EYE_HEIGHT, to[1]],
+    position: [from[0], eye, from[1]],
+    target: [to[0], eye, to[1]],
     fovDeg: INTERIOR_FOV_DEG,
   };
 }

@@ -56,12 +56,14 @@ export function sceneNodes(scene: Scene): NodeSpec[] {
   }
   for (const room of scene.rooms) {
     const mesh = emptyMesh();
-    addSlab(mesh, room.outline, -room.slabThickness, 0);
+    const floorLevel = room.elevation ?? 0;
+    addSlab(mesh, room.outline, floorLevel - room.slabThickness, floorLevel);
     nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
   }
   if (scene.floor) {
     const mesh = emptyMesh();
-    addSlab(mesh, scene.floor.outline, -scene.floor.thickness, 0);
+    const floorLevel = scene.floor.elevation ?? 0;
+    addSlab(mesh, scene.floor.outline, floorLevel - scene.floor.thickness, floorLevel);
     nodes.push({ name: 'Floor', mesh, material: 'Floor', extras: { kind: 'floor' } });
   }
   if (scene.roof) {

@@ -56,14 +56,18 @@ export interface SceneRoom {
   /** Floor outline (x, z), metres, counter-clockwise seen from above (+Y). */
   outline: [number, number][];
   areaM2: number;
-  /** Floor slab top at y = 0, this thick below. */
+  /** Floor slab top at y = 0 (at `elevation` in a building of storeys), this thick below. */
   slabThickness: number;
+  /** The storey's floor level in a building of storeys, metres (0 when absent). */
+  elevation?: number;
 }
 
 export interface SceneFloor {
   /** The footprint (x, z), counter-clockwise seen from above; the slab's top at y = 0, this thick below. */
   outline: [number, number][];
   thickness: number;
+  /** The storey's floor level in a building of storeys, metres (0 when absent). */
+  elevation?: number;
 }
 
 export interface SceneRoof {

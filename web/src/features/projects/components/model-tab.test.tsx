@@ -63,6 +63,32 @@ describe('ModelTab', () => {
     await vi.waitFor(() => expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f2/plan'));
   });
 
+  it('offers the project’s levels as one building, stacked, with a choice of how many to show', async () => {
+    const levels = [
+      { name: 'EG', fileId: 'f1', elevationM: 0, rotationDeg: 0, offsetM: [0, 0] },
+      { name: '1.OG', fileId: 'f2', elevationM: 3, rotationDeg: 0, offsetM: [0, 0] },
+    ];
+    api.get.mockImplementation(async (path: string) =>
+      path === '/projects/p1/building'
+        ? { building: { levels, proposed: true, revision: 0, warnings: ['Check the heights.'] } }
+        : { plan: plan() },
+    );
+    const user = userEvent.setup();
+    show(<ModelTab projectId="p1" files={files} />);
+    await screen.findByRole('alert');
+    await user.selectOptions(await screen.findByLabelText('Drawing'), 'Whole building (2 levels)');
+    expect(await screen.findByText('EG at 0.00 m · 1.OG at 3.00 m')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Check the heights.');
+    const shown = screen.getByLabelText('Show');
+    expect([...shown.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Up to EG',
+      'All levels',
+    ]);
+    await user.selectOptions(shown, 'Up to EG');
+    expect(screen.getByRole('button', { name: 'Export .ifc' })).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f2/plan');
+  });
+
   it('says when the drawing is still being read, could not be read, or holds no walls', async () => {
     api.get.mockResolvedValueOnce({ plan: plan({ status: 'processing', walls: [] }) });
     const first = show(<ModelTab projectId="p1" files={files.slice(0, 1)} />);

@@ -1,7 +1,9 @@
+import type { ProjectBuilding } from '@shared/building/schema';
 import type { PlanModel } from '@shared/plan/schema';
 import { buildScene } from '@shared/scene/build';
+import { buildBuilding, flattenBuilding } from '@shared/scene/building';
 import type { SceneCamera } from '@shared/scene/cameras';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Camera } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -12,6 +14,7 @@ import { createGeneration, newIdempotencyKey } from '@/features/generation';
 import { planQueryOptions } from '@/features/plan';
 import { ModelViewer, type ViewMode, warmRenderer } from '@/features/viewer';
 import { errorMessage } from '@/lib/utils';
+import { buildingQueryOptions, downloadBuildingModel } from '../api/building';
 import { downloadModel, type ModelFormat } from '../api/files';
 import { projectKeys } from '../api/projects';
 import { publicPlanQueryOptions } from '../api/public-plan';
@@ -48,6 +51,13 @@ function ModelPanel({
   const [fileId, setFileId] = useState(initial?.id ?? '');
   const file = files.find((f) => f.id === fileId) ?? initial;
   const selectId = useId();
+  // The owner's project of several levels can be seen as one building.
+  const owner = source.token === undefined;
+  const building = useQuery({
+    ...buildingQueryOptions(source.projectId),
+    enabled: owner && files.filter((f) => f.planStatus === 'ready').length > 1,
+  }).data;
+  const wholeBuilding = owner && building && building.levels.length > 1 ? building : null;
   if (!file) return null;
   return (
     <div className="flex flex-col gap-4">
@@ -63,6 +73,9 @@ function ModelPanel({
             onChange={(e) => setFileId(e.target.value)}
             className="h-9 w-full min-w-0 max-w-md truncate rounded-md border border-slate-300 bg-white px-2 text-sm"
           >
+            {wholeBuilding ? (
+              <option value={BUILDING}>{`Whole building (${wholeBuilding.levels.length} levels)`}</option>
+            ) : null}
             {files.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.name}
@@ -71,13 +84,104 @@ function ModelPanel({
           </select>
         </div>
       ) : null}
-      <FileModel
-        key={file.id}
-        file={file}
-        source={source}
-        onExport={onExport}
-        camera={opened?.fileId === file.id ? opened.camera : undefined}
-        renderView={renderView}
+      {fileId === BUILDING && wholeBuilding ? (
+        <BuildingModel projectId={source.projectId} building={wholeBuilding} />
+      ) : (
+        <FileModel
+          key={file.id}
+          file={file}
+          source={source}
+          onExport={onExport}
+          camera={opened?.fileId === file.id ? opened.camera : undefined}
+          renderView={renderView}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The drawing selector's value for the whole building. */
+const BUILDING = 'building';
+
+/**
+ * The project's levels as one building: each level's plan stacked at its elevation and placed over the one below,
+ * with a choice of how many levels to show (a cut above a level shows its rooms from above) and the building's
+ * exports.
+ */
+function BuildingModel({ projectId, building }: { projectId: string; building: ProjectBuilding }) {
+  const plans = useQueries({
+    queries: building.levels.map((level) => planQueryOptions(projectId, level.fileId)),
+    combine: (results) => ({
+      plans: results.map((r) => r.data),
+      error: results.find((r) => r.isError)?.error ?? null,
+    }),
+  });
+  const [upTo, setUpTo] = useState(building.levels.length - 1);
+  const showId = useId();
+  const ready = plans.plans.every((p) => p?.status === 'ready' && p.walls.length > 0);
+  const scene = useMemo(() => {
+    if (!ready) return null;
+    const stacked = buildBuilding(building.levels.map((level, i) => ({ level, plan: plans.plans[i]! })));
+    return flattenBuilding(stacked, upTo);
+  }, [ready, building.levels, plans.plans, upTo]);
+  if (plans.error) return <Alert>{errorMessage(plans.error)}</Alert>;
+  if (!scene)
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        <Spinner className="size-4" /> Stacking the levels…
+      </p>
+    );
+  const ordered = [...building.levels].sort((a, b) => a.elevationM - b.elevationM);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label htmlFor={showId} className="font-medium text-slate-700">
+          Show
+        </label>
+        <select
+          id={showId}
+          value={upTo}
+          onChange={(e) => setUpTo(Number(e.target.value))}
+          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        >
+          {ordered.map((level, i) => (
+            <option key={`${level.fileId}-${level.elevationM}`} value={i}>
+              {i === ordered.length - 1 ? 'All levels' : `Up to ${level.name}`}
+            </option>
+          ))}
+        </select>
+        <span className="text-slate-600">
+          {ordered.map((l) => `${l.name} at ${l.elevationM.toFixed(2)} m`).join(' · ')}
+        </span>
+      </div>
+      {building.warnings.length ? (
+        <ul role="status" className="list-disc rounded-md bg-amber-50 p-3 pl-8 text-sm text-amber-900">
+          {building.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      <ModelViewer
+        scene={scene}
+        title="the building"
+        actions={
+          <>
+            <DownloadButton
+              icon={Box}
+              label="Export .glb"
+              busyLabel="Preparing..."
+              title="glTF binary, a node per storey"
+              download={() => downloadBuildingModel(projectId, 'glb')}
+            />
+            <DownloadButton
+              icon={Box}
+              label="Export .ifc"
+              busyLabel="Preparing..."
+              title="IFC4, a storey per level"
+              download={() => downloadBuildingModel(projectId, 'ifc')}
+            />
+          </>
+        }
       />
     </div>
   );

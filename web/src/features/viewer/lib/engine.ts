@@ -232,7 +232,11 @@ export class ModelViewerEngine {
         'rounded bg-white/90 px-1.5 py-0.5 text-xs font-medium text-slate-900 shadow-sm ring-1 ring-slate-300';
       div.textContent = `${room.name} · ${room.areaM2.toFixed(1)} m²`;
       const label = new CSS2DObject(div);
-      label.position.set(at[0] / room.outline.length, 0.15, at[1] / room.outline.length);
+      label.position.set(
+        at[0] / room.outline.length,
+        (room.elevation ?? 0) + 0.15,
+        at[1] / room.outline.length,
+      );
       this.roomLabels.add(label);
     }
   }
