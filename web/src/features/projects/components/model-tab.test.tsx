@@ -87,6 +87,21 @@ describe('ModelTab', () => {
     await user.selectOptions(shown, 'Up to EG');
     expect(screen.getByRole('button', { name: 'Export .ifc' })).toBeInTheDocument();
     expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f2/plan');
+
+    // The owner names the levels, sets a floor level and a turn, and saves them.
+    expect(screen.getByText(/Proposed from the drawings’ names/)).toBeInTheDocument();
+    const name = screen.getByLabelText('Name of level 2');
+    await user.clear(name);
+    await user.type(name, 'First floor');
+    const level = screen.getByLabelText('Floor level of First floor in metres');
+    await user.clear(level);
+    await user.type(level, '3.2');
+    await user.selectOptions(screen.getByLabelText('Turn of First floor'), '90°');
+    const saved = [levels[0], { ...levels[1], name: 'First floor', elevationM: 3.2, rotationDeg: 90 }];
+    api.put.mockResolvedValue({ building: { levels: saved, proposed: false, revision: 1, warnings: [] } });
+    await user.click(screen.getByRole('button', { name: 'Save levels' }));
+    await vi.waitFor(() => expect(api.put).toHaveBeenCalledWith('/projects/p1/building', { levels: saved }));
+    expect(await screen.findByText(/Saved. The building and its exports use them./)).toBeInTheDocument();
   });
 
   it('says when the drawing is still being read, could not be read, or holds no walls', async () => {

@@ -18,6 +18,7 @@ import { buildingQueryOptions, downloadBuildingModel } from '../api/building';
 import { downloadModel, type ModelFormat } from '../api/files';
 import { projectKeys } from '../api/projects';
 import { publicPlanQueryOptions } from '../api/public-plan';
+import { BuildingLevelsForm } from './building-levels-form';
 import { DownloadButton } from './download-button';
 
 export interface ModelFile {
@@ -85,7 +86,11 @@ function ModelPanel({
         </div>
       ) : null}
       {fileId === BUILDING && wholeBuilding ? (
-        <BuildingModel projectId={source.projectId} building={wholeBuilding} />
+        <BuildingModel
+          projectId={source.projectId}
+          building={wholeBuilding}
+          fileNames={Object.fromEntries(files.map((f) => [f.id, f.name]))}
+        />
       ) : (
         <FileModel
           key={file.id}
@@ -108,7 +113,15 @@ const BUILDING = 'building';
  * with a choice of how many levels to show (a cut above a level shows its rooms from above) and the building's
  * exports.
  */
-function BuildingModel({ projectId, building }: { projectId: string; building: ProjectBuilding }) {
+function BuildingModel({
+  projectId,
+  building,
+  fileNames,
+}: {
+  projectId: string;
+  building: ProjectBuilding;
+  fileNames: Record<string, string>;
+}) {
   const plans = useQueries({
     queries: building.levels.map((level) => planQueryOptions(projectId, level.fileId)),
     combine: (results) => ({
@@ -182,6 +195,12 @@ function BuildingModel({ projectId, building }: { projectId: string; building: P
             />
           </>
         }
+      />
+      <BuildingLevelsForm
+        key={`${building.revision}-${building.levels.length}`}
+        projectId={projectId}
+        building={building}
+        fileNames={fileNames}
       />
     </div>
   );

@@ -1,0 +1,124 @@
+import type { Level, ProjectBuilding } from '@shared/building/schema';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/utils';
+import { buildingKeys, saveBuilding } from '../api/building';
+
+const TURNS = [0, 90, 180, 270] as const;
+
+/**
+ * The building's levels as a form: each level's name, floor elevation and quarter turn, saved together. A proposal
+ * (from the drawings' names) says so until it is saved.
+ */
+export function BuildingLevelsForm({
+  projectId,
+  building,
+  fileNames,
+}: {
+  projectId: string;
+  building: ProjectBuilding;
+  fileNames: Record<string, string>;
+}) {
+  const client = useQueryClient();
+  const [levels, setLevels] = useState<Level[]>(building.levels);
+  const [busy, setBusy] = useState(false);
+  const captionId = useId();
+  const change = (index: number, patch: Partial<Level>) =>
+    setLevels((current) => current.map((level, i) => (i === index ? { ...level, ...patch } : level)));
+  async function save() {
+    setBusy(true);
+    try {
+      const { building: saved } = await saveBuilding(projectId, levels);
+      client.setQueryData(buildingKeys.building(projectId), saved);
+      toast.success('Levels saved', { description: 'The building and its exports use them.' });
+    } catch (error) {
+      toast.error('Failed to save the levels', { description: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <table className="w-full text-left text-sm" aria-describedby={captionId}>
+        <caption id={captionId} className="mb-2 text-left text-sm font-medium text-slate-900">
+          Levels
+          <span className="ml-2 font-normal text-slate-600">
+            {building.proposed
+              ? 'Proposed from the drawings’ names: check them and save.'
+              : 'Saved. The building and its exports use them.'}
+          </span>
+        </caption>
+        <thead className="text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Name
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Drawing
+            </th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Floor level (m)
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Turn
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {levels.map((level, i) => (
+            <tr key={`${level.fileId}-${i}`}>
+              <td className="py-1 pr-2">
+                <Input
+                  aria-label={`Name of level ${i + 1}`}
+                  value={level.name}
+                  maxLength={80}
+                  onChange={(e) => change(i, { name: e.target.value })}
+                  className="h-8"
+                />
+              </td>
+              <td className="max-w-40 truncate py-1 pr-2 text-slate-700">{fileNames[level.fileId] ?? ''}</td>
+              <td className="py-1 pr-2">
+                <Input
+                  aria-label={`Floor level of ${level.name || `level ${i + 1}`} in metres`}
+                  type="number"
+                  step="0.01"
+                  value={level.elevationM}
+                  onChange={(e) => change(i, { elevationM: Number(e.target.value) })}
+                  className="h-8 w-28"
+                />
+              </td>
+              <td className="py-1">
+                <select
+                  aria-label={`Turn of ${level.name || `level ${i + 1}`}`}
+                  value={level.rotationDeg}
+                  onChange={(e) => change(i, { rotationDeg: Number(e.target.value) as Level['rotationDeg'] })}
+                  className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                >
+                  {TURNS.map((turn) => (
+                    <option key={turn} value={turn}>
+                      {`${turn}°`}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Button type="submit" size="sm" className="self-start" disabled={busy}>
+        {busy ? <Spinner className="size-4" /> : null}
+        {busy ? 'Saving...' : 'Save levels'}
+      </Button>
+    </form>
+  );
+}
