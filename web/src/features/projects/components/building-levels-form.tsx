@@ -24,11 +24,17 @@ export function BuildingLevelsForm({
   fileNames: Record<string, string>;
 }) {
   const client = useQueryClient();
-  const [levels, setLevels] = useState<Level[]>(building.levels);
+  // Each row keeps a key of its own: the form has the same levels in the same order while it is open.
+  const [rows, setRows] = useState(() =>
+    building.levels.map((level, n) => ({ level, key: `${level.fileId}#${n}` })),
+  );
+  const levels = rows.map((row) => row.level);
   const [busy, setBusy] = useState(false);
   const captionId = useId();
-  const change = (index: number, patch: Partial<Level>) =>
-    setLevels((current) => current.map((level, i) => (i === index ? { ...level, ...patch } : level)));
+  const change = (key: string, patch: Partial<Level>) =>
+    setRows((current) =>
+      current.map((row) => (row.key === key ? { ...row, level: { ...row.level, ...patch } } : row)),
+    );
   async function save() {
     setBusy(true);
     try {
@@ -75,14 +81,14 @@ export function BuildingLevelsForm({
           </tr>
         </thead>
         <tbody>
-          {levels.map((level, i) => (
-            <tr key={`${level.fileId}-${i}`}>
+          {rows.map(({ level, key }, i) => (
+            <tr key={key}>
               <td className="py-1 pr-2">
                 <Input
                   aria-label={`Name of level ${i + 1}`}
                   value={level.name}
                   maxLength={80}
-                  onChange={(e) => change(i, { name: e.target.value })}
+                  onChange={(e) => change(key, { name: e.target.value })}
                   className="h-8"
                 />
               </td>
@@ -93,7 +99,7 @@ export function BuildingLevelsForm({
                   type="number"
                   step="0.01"
                   value={level.elevationM}
-                  onChange={(e) => change(i, { elevationM: Number(e.target.value) })}
+                  onChange={(e) => change(key, { elevationM: Number(e.target.value) })}
                   className="h-8 w-28"
                 />
               </td>
@@ -101,7 +107,9 @@ export function BuildingLevelsForm({
                 <select
                   aria-label={`Turn of ${level.name || `level ${i + 1}`}`}
                   value={level.rotationDeg}
-                  onChange={(e) => change(i, { rotationDeg: Number(e.target.value) as Level['rotationDeg'] })}
+                  onChange={(e) =>
+                    change(key, { rotationDeg: Number(e.target.value) as Level['rotationDeg'] })
+                  }
                   className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
                 >
                   {TURNS.map((turn) => (
