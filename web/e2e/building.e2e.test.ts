@@ -1,0 +1,84 @@
+/**
+ * A project of two levels as one building in Chromium (WebGL through SwiftShader): the 3D tab's "Whole building",
+ * the choice of levels shown, the levels saved from the form, and axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
+import { newProject, uploadFile } from '../../functions/test/projects-client';
+import { api, createUser, localCloud } from '../../infra/local/testing';
+import type { ProjectBuilding } from '../../shared/building/schema';
+import { type BrowserSession, openBrowser } from './browser';
+import { signInThroughForm } from './journeys';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+let browser: BrowserSession;
+let user: User;
+let projectId: string;
+const url = (path: string) => `${localCloud().url}${path}`;
+
+async function plansReady(token: string, fileIds: string[]) {
+  const until = Date.now() + 30_000;
+  for (const fileId of fileIds) {
+    for (;;) {
+      const res = await api(`/api/projects/${projectId}/files/${fileId}/plan`, { token });
+      if ((res.json as { plan: { status: string } }).plan.status === 'ready') break;
+      if (Date.now() > until) throw new Error('the plans were not read within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+describe('a building of two levels, in Chromium', () => {
+  beforeAll(async () => {
+    [user, browser] = await Promise.all([createUser('e2e-building'), openBrowser({ webgl: true })]);
+    const token = user.tokens.idToken;
+    projectId = (await newProject(token, { title: 'Two storeys' })).id;
+    const ground = await uploadFile(token, projectId, 'Grundriss EG.dxf', Buffer.from(planDxf()));
+    const upper = await uploadFile(token, projectId, '1.OG.dxf', Buffer.from(planDxf()));
+    await plansReady(token, [ground.ticket.file.id, upper.ticket.file.id]);
+    await signInThroughForm(browser.page, user.email, user.password);
+  });
+
+  afterAll(async () => {
+    expect(browser.errors).toEqual([]);
+    await browser.close();
+  });
+
+  it('shows the levels stacked as one building, cuts above a level, saves the levels, and passes axe', async () => {
+    const { page } = browser;
+    await page.goto(url(`/projects/${projectId}`));
+    await page.getByRole('tab', { name: '3D Model' }).click();
+    const canvas = page.getByTestId('model-canvas');
+    await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await page.getByLabel('Drawing').selectOption({ label: 'Whole building (2 levels)' });
+    await expect
+      .poll(() => canvas.getAttribute('aria-label'), { timeout: 20_000 })
+      .toBe('3D model of the building');
+    await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(() => page.getByText('EG at 0.00 m').isVisible()).toBe(true);
+    // Both storeys' rooms are labelled; cut above the ground floor, only its rooms are.
+    const labels = () => page.getByText(/ · \d+\.\d m²$/).count();
+    const all = await labels();
+    expect(all).toBeGreaterThan(0);
+    expect(all % 2).toBe(0);
+    await page.getByLabel('Show').selectOption({ label: 'Up to EG' });
+    await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+    await expect.poll(labels).toBe(all / 2);
+
+    await page.getByLabel('Name of level 2').fill('First floor');
+    await page.getByRole('button', { name: 'Save levels' }).click();
+    await expect.poll(() => page.getByText('Levels saved').isVisible(), { timeout: 10_000 }).toBe(true);
+    const saved = (await api(`/api/projects/${projectId}/building`, { token: user.tokens.idToken })).json as {
+      building: ProjectBuilding;
+    };
+    expect(saved.building).toMatchObject({ proposed: false, revision: 1 });
+    expect(saved.building.levels.map((l) => l.name)).toEqual(['EG', 'First floor']);
+
+    // Toasts and toggles fade in (CSS transitions): axe must see them settled, not half-way.
+    await expect.poll(() => page.evaluate('document.getAnimations().length'), { timeout: 10_000 }).toBe(0);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});
