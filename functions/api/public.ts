@@ -1,6 +1,7 @@
 import { publicApi } from '../../shared/api/public';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import { publicProjectQuerySchema } from '../../shared/schemas/projects';
+import { projectBuilding } from '../lib/building/project-building';
 import type { ProjectBundle } from '../lib/db/projects';
 import { getProjectBundle, getShare } from '../lib/db/projects';
 import { notFound } from '../lib/errors';
@@ -30,6 +31,13 @@ export const handler = createHttpHandler(publicApi, {
   'GET /api/public/projects/{projectId}': async ({ event, params }) => {
     const bundle = await sharedBundle(event.queryStringParameters, params.projectId);
     return json(200, await toPublic(bundle), PUBLIC_HEADERS);
+  },
+
+  'GET /api/public/projects/{projectId}/building': async ({ event, params }) => {
+    const { building } = await projectBuilding(
+      await sharedBundle(event.queryStringParameters, params.projectId),
+    );
+    return json(200, { building }, PUBLIC_HEADERS);
   },
 
   // What Planform read in a shared drawing, for the 3D view of the share page: the building as the owner corrected

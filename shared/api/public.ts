@@ -1,4 +1,6 @@
 /** A shared project, read through its link's token without signing in. */
+import * as z from 'zod';
+import { projectBuildingSchema } from '../building/schema';
 import { planResponseSchema } from '../plan/schema';
 import { publicProjectQuerySchema, publicProjectSchema } from '../schemas/projects';
 import { defineFeature } from './contract';
@@ -24,5 +26,13 @@ export const publicApi = defineFeature('public', {
       "200 `{ plan }` (`PlanModel`; `processing` until the owner's upload has been read) with `Referrer-Policy: no-referrer`",
       '404 wrong or revoked link, or no such file in the shared project',
     ],
+  },
+  'GET /api/public/projects/{projectId}/building': {
+    auth: 'none',
+    response: z.object({ building: projectBuildingSchema }),
+    summary:
+      "The shared project's building (the share page's 3D view of all its levels): the levels its owner saved, else those proposed from its drawings, read-only.",
+    query: publicProjectQuerySchema,
+    responses: ['200 `{ building }` with `Referrer-Policy: no-referrer`', '404 wrong or revoked link'],
   },
 });

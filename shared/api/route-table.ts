@@ -24,6 +24,7 @@ export const ROUTE_TABLE: readonly (readonly [HttpMethod, `/api/${string}`, ApiF
   ['DELETE', '/api/projects/{projectId}/files/{fileId}', 'files', 'jwt'],
   ['GET', '/api/public/projects/{projectId}', 'public', 'none'],
   ['GET', '/api/public/projects/{projectId}/files/{fileId}/plan', 'public', 'none'],
+  ['GET', '/api/public/projects/{projectId}/building', 'public', 'none'],
   ['POST', '/api/projects/{projectId}/generations', 'generations', 'jwt'],
   ['GET', '/api/projects/{projectId}/generations/{generationId}', 'generations', 'jwt'],
   ['POST', '/api/projects/{projectId}/renders/{renderId}/retry', 'generations', 'jwt'],

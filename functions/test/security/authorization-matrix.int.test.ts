@@ -233,6 +233,10 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC(200),
     call: (world) => ({ query: { k: world.shareToken } }),
   },
+  'GET /api/public/projects/{projectId}/building': {
+    expect: PUBLIC(200),
+    call: (world) => ({ query: { k: world.shareToken } }),
+  },
 
   // The same Idempotency-Key and body as the fixture generation: the owner gets it replayed, nothing starts.
   'POST /api/projects/{projectId}/generations': {

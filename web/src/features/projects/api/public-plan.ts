@@ -16,3 +16,17 @@ export const publicPlanQueryOptions = (projectId: string, token: string, fileId:
       ).plan,
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2000 : false),
   });
+
+/** `GET /api/public/projects/{id}/building?k=token`: a shared project's levels, without signing in. */
+export const publicBuildingQueryOptions = (projectId: string, token: string) =>
+  queryOptions({
+    queryKey: ['public-building', projectId, token] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(publicApi, 'GET /api/public/projects/{projectId}/building', {
+          params: { projectId },
+          query: { k: token },
+          signal,
+        })
+      ).building,
+  });

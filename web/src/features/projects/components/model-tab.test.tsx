@@ -76,7 +76,8 @@ describe('ModelTab', () => {
     const user = userEvent.setup();
     show(<ModelTab projectId="p1" files={files} />);
     await screen.findByRole('alert');
-    await user.selectOptions(await screen.findByLabelText('Drawing'), 'Whole building (2 levels)');
+    await screen.findByRole('option', { name: 'Whole building (2 levels)' });
+    await user.selectOptions(screen.getByLabelText('Drawing'), 'Whole building (2 levels)');
     expect(await screen.findByText('EG at 0.00 m · 1.OG at 3.00 m')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Check the heights.');
     const shown = screen.getByLabelText('Show');
@@ -124,6 +125,28 @@ describe('ModelTab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'No walls were found in ground.dxf, so there is no 3D model to show. No walls found: this looks like an elevation.',
     );
+  });
+
+  it('shows a shared project’s levels as one building, read-only', async () => {
+    const levels = [
+      { name: 'EG', fileId: 'f1', elevationM: 0, rotationDeg: 0, offsetM: [0, 0] },
+      { name: '1.OG', fileId: 'f2', elevationM: 3, rotationDeg: 0, offsetM: [0, 0] },
+    ];
+    const token = 'k'.repeat(22);
+    api.get.mockImplementation(async (path: string) =>
+      path === `/public/projects/p1/building?k=${token}`
+        ? { building: { levels, proposed: false, revision: 2, warnings: ['Check the heights.'] } }
+        : { plan: plan() },
+    );
+    const user = userEvent.setup();
+    show(<PublicModel projectId="p1" token={token} files={files} />);
+    await screen.findByRole('option', { name: 'Whole building (2 levels)' });
+    await user.selectOptions(screen.getByLabelText('Drawing'), 'Whole building (2 levels)');
+    expect(await screen.findByText('EG at 0.00 m · 1.OG at 3.00 m')).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith(`/public/projects/p1/files/f2/plan?k=${token}`);
+    expect(screen.queryByRole('button', { name: 'Export .glb' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save levels' })).toBeNull();
+    expect(screen.queryByText('Check the heights.')).toBeNull();
   });
 
   it('reads a shared drawing through the link, without signing in', async () => {

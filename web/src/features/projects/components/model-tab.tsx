@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/utils';
 import { buildingQueryOptions, downloadBuildingModel } from '../api/building';
 import { downloadModel, type ModelFormat } from '../api/files';
 import { projectKeys } from '../api/projects';
-import { publicPlanQueryOptions } from '../api/public-plan';
+import { publicBuildingQueryOptions, publicPlanQueryOptions } from '../api/public-plan';
 import { BuildingLevelsForm } from './building-levels-form';
 import { DownloadButton } from './download-button';
 
@@ -52,13 +52,16 @@ function ModelPanel({
   const [fileId, setFileId] = useState(initial?.id ?? '');
   const file = files.find((f) => f.id === fileId) ?? initial;
   const selectId = useId();
-  // The owner's project of several levels can be seen as one building.
+  // A project of several levels can be seen as one building (the owner's, or through a share link).
   const owner = source.token === undefined;
-  const building = useQuery({
-    ...buildingQueryOptions(source.projectId),
-    enabled: owner && files.filter((f) => f.planStatus === 'ready').length > 1,
-  }).data;
-  const wholeBuilding = owner && building && building.levels.length > 1 ? building : null;
+  const several = files.filter((f) => f.planStatus !== 'failed').length > 1;
+  const owners = useQuery({ ...buildingQueryOptions(source.projectId), enabled: owner && several });
+  const links = useQuery({
+    ...publicBuildingQueryOptions(source.projectId, source.token ?? ''),
+    enabled: !owner && several,
+  });
+  const building = owner ? owners.data : links.data;
+  const wholeBuilding = building && building.levels.length > 1 ? building : null;
   if (!file) return null;
   return (
     <div className="flex flex-col gap-4">
@@ -87,7 +90,7 @@ function ModelPanel({
       ) : null}
       {fileId === BUILDING && wholeBuilding ? (
         <BuildingModel
-          projectId={source.projectId}
+          source={source}
           building={wholeBuilding}
           fileNames={Object.fromEntries(files.map((f) => [f.id, f.name]))}
         />
@@ -114,16 +117,21 @@ const BUILDING = 'building';
  * exports.
  */
 function BuildingModel({
-  projectId,
+  source,
   building,
   fileNames,
 }: {
-  projectId: string;
+  source: PlanSource;
   building: ProjectBuilding;
   fileNames: Record<string, string>;
 }) {
+  const { projectId, token } = source;
   const plans = useQueries({
-    queries: building.levels.map((level) => planQueryOptions(projectId, level.fileId)),
+    queries: building.levels.map((level) =>
+      token === undefined
+        ? planQueryOptions(projectId, level.fileId)
+        : publicPlanQueryOptions(projectId, token, level.fileId),
+    ),
     combine: (results) => ({
       plans: results.map((r) => r.data),
       error: results.find((r) => r.isError)?.error ?? null,
@@ -167,7 +175,7 @@ function BuildingModel({
           {ordered.map((l) => `${l.name} at ${l.elevationM.toFixed(2)} m`).join(' · ')}
         </span>
       </div>
-      {building.warnings.length ? (
+      {token === undefined && building.warnings.length ? (
         <ul role="status" className="list-disc rounded-md bg-amber-50 p-3 pl-8 text-sm text-amber-900">
           {building.warnings.map((w) => (
             <li key={w}>{w}</li>
@@ -178,30 +186,34 @@ function BuildingModel({
         scene={scene}
         title="the building"
         actions={
-          <>
-            <DownloadButton
-              icon={Box}
-              label="Export .glb"
-              busyLabel="Preparing..."
-              title="glTF binary, a node per storey"
-              download={() => downloadBuildingModel(projectId, 'glb')}
-            />
-            <DownloadButton
-              icon={Box}
-              label="Export .ifc"
-              busyLabel="Preparing..."
-              title="IFC4, a storey per level"
-              download={() => downloadBuildingModel(projectId, 'ifc')}
-            />
-          </>
+          token === undefined ? (
+            <>
+              <DownloadButton
+                icon={Box}
+                label="Export .glb"
+                busyLabel="Preparing..."
+                title="glTF binary, a node per storey"
+                download={() => downloadBuildingModel(projectId, 'glb')}
+              />
+              <DownloadButton
+                icon={Box}
+                label="Export .ifc"
+                busyLabel="Preparing..."
+                title="IFC4, a storey per level"
+                download={() => downloadBuildingModel(projectId, 'ifc')}
+              />
+            </>
+          ) : null
         }
       />
-      <BuildingLevelsForm
-        key={`${building.revision}-${building.levels.length}`}
-        projectId={projectId}
-        building={building}
-        fileNames={fileNames}
-      />
+      {token === undefined ? (
+        <BuildingLevelsForm
+          key={`${building.revision}-${building.levels.length}`}
+          projectId={projectId}
+          building={building}
+          fileNames={fileNames}
+        />
+      ) : null}
     </div>
   );
 }
