@@ -225,7 +225,10 @@ export class ModelViewerEngine {
     sun.target.position.set(c[0], 0, c[2]);
     this.three.add(sun, sun.target);
 
+    // In a building, only the highest storey shown is labelled: the others lie under its floor.
+    const labelled = Math.max(0, ...this.scene.rooms.map((r) => r.elevation ?? 0));
     for (const room of this.scene.rooms) {
+      if ((room.elevation ?? 0) !== labelled) continue;
       const at = room.outline.reduce((s, [x, z]) => [s[0] + x, s[1] + z], [0, 0]);
       const div = document.createElement('div');
       div.className =
