@@ -99,6 +99,9 @@ describe('the plan editor, in Chromium', () => {
         .poll(async () => (await storedPlan()).revision, { timeout: 15_000 })
         .toBeGreaterThan(revision!);
       revision = (await storedPlan()).revision;
+      // Stored is not yet shown: the editor takes the next action once its answer is in ("Saving…" gone), as a
+      // person sees it; on a busy machine the answer can come well after the store.
+      await expect.poll(() => page.getByText('Saving…').count(), { timeout: 15_000 }).toBe(0);
     }
     const click = (p: PlanPoint, shift = false) =>
       act(async () => {
