@@ -177,6 +177,18 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     },
   );
 
+  it.each([
+    ['clutter/frame', 3759878688],
+    ['clutter/site', 3280416846],
+  ] as const)(
+    '%s #%i: a plan inside a frame or a site drawn round it is not a part of them (its reading is not called unreadable)',
+    async (cell, drawingSeedValue) => {
+      const { plan, score } = await read(cell, drawingSeedValue);
+      expect(score.f1).toBeGreaterThanOrEqual(0.95);
+      expect(plan.check?.verdict).not.toBe('unreadable');
+    },
+  );
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

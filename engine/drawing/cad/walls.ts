@@ -191,11 +191,17 @@ function viewsOfSheet(
  * room divider is as long as a bed or more); shorter ones are furniture and fixtures (a shelf, a radiator, a column).
  */
 const FREE_STANDING_MIN_M = 1.8;
+/**
+ * A part standing free inside a building covers a small share of the building's extent; a plan inside a sheet
+ * frame or a site drawn round it covers more (the frame and the site are drawn round the plan, not the reverse).
+ */
+const MAX_PART_SHARE = 0.1;
 
 /**
  * Strokes per view, a cluster enclosed by a larger one (a free-standing wall or a core in a room) joined to it: it
  * is part of that drawing, not a view of its own. A titled view stays a view; one shorter than `minExtent` (drawing
- * units) is left out with the furniture.
+ * units) is left out with the furniture; one covering more than a tenth of the other's extent is a plan inside a
+ * frame or a site, not a part of it.
  */
 function withEnclosedParts(clusters: ViewClusters, flat: Flattened, minExtent: number): number[][] {
   const { view, count, enclosedBy, inkCells } = clusters;
@@ -203,20 +209,22 @@ function withEnclosedParts(clusters: ViewClusters, flat: Flattened, minExtent: n
   view.forEach((v, i) => {
     if (v >= 0) members[v]!.push(i);
   });
-  const partOfBuilding = (list: number[]) => {
-    const bounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg));
-    if (!bounds) return false;
+  const extents = members.map((list) => boundsOfSegments(list.map((i) => flat.strokes[i]!.seg)));
+  const area = (b: Bounds) => (b.maxX - b.minX) * (b.maxY - b.minY);
+  const partOf = (r: number, outer: number) => {
+    const bounds = extents[r];
+    const around = extents[outer];
+    if (!bounds || !around) return false;
     const size = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
     return (
       size >= minExtent &&
+      area(bounds) <= area(around) * MAX_PART_SHARE &&
       titleNaming(flat.texts.filter((t) => inside(bounds, t.x, t.y, size * 0.12))) === null
     );
   };
   const joinedTo = Int32Array.from({ length: count }, (_, r) => {
     const outer = enclosedBy[r]!;
-    return outer >= 0 && inkCells[outer]! > inkCells[r]! && members[r]!.length && partOfBuilding(members[r]!)
-      ? outer
-      : r;
+    return outer >= 0 && inkCells[outer]! > inkCells[r]! && partOf(r, outer) ? outer : r;
   });
   const root = (r: number): number => {
     let at = r;
