@@ -218,9 +218,10 @@ export const handler = createHttpHandler(filesApi, {
   'PUT /api/projects/{projectId}/building': async ({ event, params, body }) => {
     const bundle = await ownedProjectBundle(callerFrom(event), params.projectId);
     const { levels } = body();
-    await saveProjectBuilding(bundle, levels, ifMatchRevision(event.headers));
-    const { building } = await projectBuilding(bundle);
-    return json(200, { building }, { ETag: planEtag(building.revision) });
+    // Every level was just checked against the project's plans: the saved levels are the building, as they are.
+    const revision = await saveProjectBuilding(bundle, levels, ifMatchRevision(event.headers));
+    const building = { levels, proposed: false, revision, warnings: [] };
+    return json(200, { building }, { ETag: planEtag(revision) });
   },
 
   'GET /api/projects/{projectId}/building/model': async ({ event, params, query }) => {

@@ -3,6 +3,8 @@
  * extents (centres, or any corner: an upper floor set back from one side still shares the others), the placement
  * under which the footprints overlap most. Scene floor coordinates (x, z), metres. Pure and bounded.
  */
+import { boundsOfPoints } from '../plan/geometry';
+import { quarterTurn } from '../scene/building';
 import { QUARTER_TURNS } from './schema';
 
 type Floor = [number, number];
@@ -22,9 +24,7 @@ const SAMPLES_ACROSS = 200;
 
 /** A floor point turned counter-clockwise seen from above (about +Y: x → x cos + z sin, z → −x sin + z cos). */
 export function turnFloor([x, z]: Floor, degrees: number): Floor {
-  const turn = (degrees * Math.PI) / 180;
-  const cos = Math.round(Math.cos(turn) * 1e12) / 1e12;
-  const sin = Math.round(Math.sin(turn) * 1e12) / 1e12;
+  const [cos, sin] = quarterTurn(degrees);
   return [x * cos + z * sin, -x * sin + z * cos];
 }
 
@@ -34,15 +34,8 @@ interface Extent {
 }
 
 function extentOf(outline: readonly Floor[]): Extent {
-  const min: Floor = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
-  const max: Floor = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
-  for (const [x, z] of outline) {
-    min[0] = Math.min(min[0], x);
-    min[1] = Math.min(min[1], z);
-    max[0] = Math.max(max[0], x);
-    max[1] = Math.max(max[1], z);
-  }
-  return { min, max };
+  const b = boundsOfPoints(outline) ?? { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  return { min: [b.minX, b.minY], max: [b.maxX, b.maxY] };
 }
 
 /** An outline filled into a grid of `w` × `h` cells of side `step` from `min` (a cell is in when its centre is). */

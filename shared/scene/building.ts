@@ -30,14 +30,18 @@ export interface BuildingScene {
   bounds: { min: Vec3; max: Vec3 };
 }
 
+/** Cosine and sine of a turn in degrees, exact for quarter turns (0, not 6e-17, where 0 is meant). */
+export function quarterTurn(degrees: number): [number, number] {
+  const turn = (degrees * Math.PI) / 180;
+  return [Math.round(Math.cos(turn) * 1e12) / 1e12, Math.round(Math.sin(turn) * 1e12) / 1e12];
+}
+
 /** A point of a storey's scene in the building: turned about +Y (counter-clockwise seen from above), then shifted. */
 export function storeyToWorld(
   storey: Pick<SceneStorey, 'elevation' | 'rotationDeg' | 'offset'>,
   p: Vec3,
 ): Vec3 {
-  const turn = (storey.rotationDeg * Math.PI) / 180;
-  const cos = Math.round(Math.cos(turn) * 1e12) / 1e12;
-  const sin = Math.round(Math.sin(turn) * 1e12) / 1e12;
+  const [cos, sin] = quarterTurn(storey.rotationDeg);
   return [
     p[0] * cos + p[2] * sin + storey.offset[0],
     p[1] + storey.elevation,

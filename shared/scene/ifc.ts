@@ -6,7 +6,7 @@
  * roof as IfcSlab. Metres. IFC is Z up: x stays, the scene's −z (drawn north) is +Y, the scene's y is Z.
  * Deterministic: GlobalIds are hashed from the model's name and each element's place in it.
  */
-import type { BuildingScene } from './building';
+import { type BuildingScene, quarterTurn } from './building';
 import type { Scene, SceneBox } from './types';
 
 export interface IfcOptions {
@@ -188,13 +188,9 @@ function storeyPlacementOf(kit: IfcKit, storey: IfcStorey, buildingPlacement: st
   const { w, point3, direction, up, identity } = kit;
   if (!storey.rotationDeg && !storey.offset[0] && !storey.offset[1] && !storey.elevation)
     return w.add(`IFCLOCALPLACEMENT(${buildingPlacement},${identity})`);
-  const turn = (storey.rotationDeg * Math.PI) / 180;
+  const [cos, sin] = quarterTurn(storey.rotationDeg);
   const [x, y] = toIfc(storey.offset[0], storey.offset[1]);
-  const axis = direction(
-    Math.round(Math.cos(turn) * 1e12) / 1e12,
-    Math.round(Math.sin(turn) * 1e12) / 1e12,
-    0,
-  );
+  const axis = direction(cos, sin, 0);
   const local = w.add(`IFCAXIS2PLACEMENT3D(${point3(x, y, storey.elevation)},${up},${axis})`);
   return w.add(`IFCLOCALPLACEMENT(${buildingPlacement},${local})`);
 }

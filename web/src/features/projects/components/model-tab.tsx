@@ -146,6 +146,15 @@ function BuildingModel({
     return flattenBuilding(stacked, upTo);
   }, [ready, building.levels, plans.plans, upTo]);
   if (plans.error) return <Alert>{errorMessage(plans.error)}</Alert>;
+  // A level's drawing read again since the building was loaded, and now without walls: say which, do not wait.
+  const unbuilt = building.levels.find((_, i) => {
+    const plan = plans.plans[i];
+    return plan && plan.status !== 'processing' && (plan.status !== 'ready' || !plan.walls.length);
+  });
+  if (unbuilt)
+    return (
+      <Alert>{`${unbuilt.name} has no plan with walls any more. Reload the page to see the building without it, or correct its drawing.`}</Alert>
+    );
   if (!scene)
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
