@@ -1,3 +1,4 @@
+import { storeysNamed } from '../../shared/building/level-names';
 import { DrawingError, unprocessable, withTimeout } from './errors';
 import { type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
@@ -29,6 +30,8 @@ export interface PdfPageView {
   label: string;
   kind: 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
   page: number;
+  /** The storeys the page's words name ("Main Floor", "Basement"), each once. */
+  storeys?: string[];
 }
 
 export interface PdfRaster extends LineDrawing {
@@ -178,14 +181,16 @@ async function choosePlanPage(doc: PdfDocument, requested?: number): Promise<Cho
     requested !== undefined
       ? (pages.find((p) => p.page === requested) ?? unscoredPage(requested))
       : ((await leadingDrawing(pages, parsed, isProse)) ?? pages[0]!);
-  const views = pages.map(
-    ({ page, kind, label }): PdfPageView => ({
+  const views = pages.map(({ page, kind, label, words }): PdfPageView => {
+    const storeys = storeysNamed(words).map((named) => named.text);
+    return {
       id: `page-${page}`,
       label,
       kind: page === chosen.page ? 'plan' : kind,
       page,
-    }),
-  );
+      ...(storeys.length ? { storeys } : {}),
+    };
+  });
   const operators = parsed.get(chosen.page);
   return {
     page: chosen.page,

@@ -76,6 +76,8 @@ export interface DrawingGeometry {
     kind: 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
     bounds?: Bounds;
     page?: number;
+    /** The storeys the view's words name, each once (PDF pages). */
+    storeys?: string[];
     /** Another plan of the same building on the sheet: its walls (centreline and thickness), drawing units. */
     walls?: { seg: Segment; thickness: number }[];
   }[];

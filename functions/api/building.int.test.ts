@@ -3,11 +3,12 @@
  * level a drawing of the project with a plan, If-Match honoured), and exported as one glb and one IFC with a storey
  * per level.
  */
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import validator from 'gltf-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IFCBUILDINGSTOREY, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCWALL, IfcAPI } from 'web-ifc';
-import { planDxf } from '../../engine/drawing/fixtures/plan';
+import { planDxf, planSetPdf } from '../../engine/drawing/fixtures/plan';
 import { api, createUser } from '../../infra/local/testing';
 import type { Level, ProjectBuilding } from '../../shared/building/schema';
 import { type PlanModel, planModelSchema } from '../../shared/plan/schema';
@@ -196,6 +197,84 @@ describe('a project is one building', () => {
     }
     expect((await api(`${buildingUrl(projectId)}/model?format=obj`, { token })).status).toBe(400);
     expect((await api(`${buildingUrl(projectId)}/model`, { token: other.tokens.idToken })).status).toBe(404);
+  });
+
+  it('takes the storeys of a set of plans in one PDF as levels, one page each, and lets the share page see them', async () => {
+    const token = owner.tokens.idToken;
+    const project = await newProject(token, { title: 'A set of plans' });
+    const pdf = await planSetPdf(['Second floor plan', 'Ground floor plan', 'First floor plan']);
+    const { ticket } = await uploadFile(token, project.id, 'house-plans.pdf', Buffer.from(pdf));
+    const fileId = ticket.file.id;
+    const own = await settledPlan(token, project.id, fileId);
+    expect(own.source.view).toBe('Page 1: Second floor plan');
+    // The other pages are read after the file's own plan: the building has three levels once they are.
+    const deadline = Date.now() + 60_000;
+    let building: ProjectBuilding;
+    for (;;) {
+      building = ((await api(buildingUrl(project.id), { token })).json as { building: ProjectBuilding })
+        .building;
+      if (building.levels.length === 3 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const storey = Math.round(((own.storeyHeight ?? 0) + 0.2) * 1000) / 1000;
+    expect(building.levels.map((l) => [l.name, l.fileId, l.viewId, l.elevationM, l.offsetM])).toEqual([
+      ['Ground floor', fileId, 'page-2', 0, [0, 0]],
+      ['First floor', fileId, 'page-3', storey, [0, 0]],
+      ['Second floor', fileId, undefined, Math.round(2 * storey * 1000) / 1000, [0, 0]],
+    ]);
+    expect(building.warnings).toEqual([]);
+
+    const storeyPlan = await api(`/api/projects/${project.id}/files/${fileId}/plan?view=page-2`, { token });
+    expect(storeyPlan.status, storeyPlan.text).toBe(200);
+    const ground = planModelSchema.parse((storeyPlan.json as { plan: unknown }).plan);
+    expect([ground.source.view, ground.walls.length]).toEqual([
+      'Page 2: Ground floor plan',
+      own.walls.length,
+    ]);
+    expect(
+      (await api(`/api/projects/${project.id}/files/${fileId}/plan?view=page-9`, { token })).status,
+    ).toBe(404);
+    expect((await api(`/api/projects/${project.id}/files/${fileId}/plan?view=../x`, { token })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await api(`/api/projects/${project.id}/files/${fileId}/plan?view=page-2`, {
+          token: other.tokens.idToken,
+        })
+      ).status,
+    ).toBe(404);
+
+    const notAStorey = await api(buildingUrl(project.id), {
+      token,
+      method: 'PUT',
+      body: { levels: [{ ...building.levels[0]!, viewId: 'page-7' }] },
+    });
+    expect(notAStorey.status).toBe(400);
+    expect(notAStorey.text).toContain('page 7 of its drawing house-plans is not a plan with walls');
+    expect(
+      (await api(buildingUrl(project.id), { token, method: 'PUT', body: { levels: building.levels } }))
+        .status,
+    ).toBe(200);
+
+    const shared = await api(`/api/projects/${project.id}/share`, { token, method: 'POST' });
+    const key = new URL(String((shared.json as { url: string }).url)).searchParams.get('k')!;
+    const publicPlan = await api(
+      `/api/public/projects/${project.id}/files/${fileId}/plan?k=${key}&view=page-3`,
+    );
+    expect(publicPlan.status, publicPlan.text).toBe(200);
+    expect((publicPlan.json as { plan: PlanModel }).plan.source.view).toBe('Page 3: First floor plan');
+
+    const glb = await download(`${buildingUrl(project.id)}/model?format=glb`, token);
+    expect((await validator.validateBytes(glb)).issues.numErrors).toBe(0);
+    // Deleting the drawing deletes the storeys' plans with it.
+    expect(
+      (await api(`/api/projects/${project.id}/files/${fileId}`, { token, method: 'DELETE' })).status,
+    ).toBe(204);
+    const listed = await localAws
+      .s3()
+      .send(new ListObjectsV2Command({ Bucket: localAws.rendersBucket, Prefix: `plans/${fileId}` }));
+    expect(listed.Contents ?? []).toEqual([]);
   });
 
   it('has no building to export before any drawing has a plan with walls', async () => {

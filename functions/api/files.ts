@@ -30,7 +30,7 @@ import { createHttpHandler, json, noContent } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { correctPlan } from '../lib/plan/correct-plan';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan, withStoreyHeight } from '../lib/plan/plan-store';
+import { loadPlan, storeyPlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { ifMatchRevision, planEtag } from '../lib/plan/revision';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, ownedProjectBundle, toFile } from '../lib/project-views';
@@ -160,9 +160,11 @@ export const handler = createHttpHandler(filesApi, {
     return noContent();
   },
 
-  'GET /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log }) => {
+  'GET /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log, query }) => {
     const { file } = await ownedFile(event, params);
+    const { view } = query();
     if (file.status !== 'uploaded') throw notFound('File not found');
+    if (view) return planReply(await storeyPlan(file, view), file.planRevision ?? 0);
     if (planReadInProgress(file)) return planReply(processingPlan(file), file.planRevision ?? 0);
     const plan = file.planStatus && file.planStatus !== 'processing' ? await loadPlan(file.id) : null;
     if (plan) return planReply(await withStoreyHeight(plan), file.planRevision ?? 0);

@@ -7,7 +7,7 @@ import { getProjectBundle, getShare } from '../lib/db/projects';
 import { notFound } from '../lib/errors';
 import { createHttpHandler, json } from '../lib/http';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan, withStoreyHeight } from '../lib/plan/plan-store';
+import { loadPlan, storeyPlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { isId, toPublic } from '../lib/project-views';
 
 const PUBLIC_HEADERS = { 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' };
@@ -43,10 +43,12 @@ export const handler = createHttpHandler(publicApi, {
   // What Planform read in a shared drawing, for the 3D view of the share page: the building as the owner corrected
   // and edited it, read-only. A link never starts a reading (the owner's visit does); what the corrections and edits
   // were, and the plan's revision, stay the owner's.
-  'GET /api/public/projects/{projectId}/files/{fileId}/plan': async ({ event, params }) => {
+  'GET /api/public/projects/{projectId}/files/{fileId}/plan': async ({ event, params, query }) => {
     const bundle = await sharedBundle(event.queryStringParameters, params.projectId);
+    const { view } = query();
     const file = bundle.files.find((f) => f.id === params.fileId && f.status === 'uploaded');
     if (!file) throw notFound('File not found');
+    if (view) return json(200, { plan: await storeyPlan(file, view) }, PUBLIC_HEADERS);
     const stored =
       !planReadInProgress(file) && file.planStatus && file.planStatus !== 'processing'
         ? await loadPlan(file.id)

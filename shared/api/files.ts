@@ -7,6 +7,7 @@ import { downloadLinkSchema } from '../schemas/common';
 import {
   createFileSchema,
   modelQuerySchema,
+  planQuerySchema,
   projectFileSchema,
   uploadTicketSchema,
 } from '../schemas/projects';
@@ -42,9 +43,15 @@ export const filesApi = defineFeature('files', {
   'GET /api/projects/{projectId}/files/{fileId}/plan': {
     auth: 'jwt',
     response: planResponseSchema,
+    query: planQuerySchema,
     summary:
-      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text). `storeyHeight` (metres) is the drawing's when it states one, else the `rendering.storey_height` setting: every 3D model of the plan is built at it. Walls and openings carry stable `id`s (edits name them); `revision` is the plan's version, also sent as the `ETag` header.",
-    responses: ['200 `{ plan }` with its `ETag`', '404 the file is not uploaded', OWNER],
+      "What Planform read from the drawing: `{ plan: PlanModel }` (shared/plan/schema.ts). Read once after the upload completes; `status` is `processing` until then, `failed` with a `message` when the drawing could not be read, and `ready` with walls, openings and rooms in the drawing's own space (CAD units y up; image pixels y down; PDF points y down). A `ready` plan with no walls carries a `message` (an elevation, a page of text). `storeyHeight` (metres) is the drawing's when it states one, else the `rendering.storey_height` setting: every 3D model of the plan is built at it. Walls and openings carry stable `id`s (edits name them); `revision` is the plan's version, also sent as the `ETag` header. With `?view=page-3`, the plan of another storey the drawing holds (a page or view of it naming one storey, read once after the upload; the building's levels name them), as read and without corrections.",
+    responses: [
+      '200 `{ plan }` with its `ETag`',
+      '400 `VALIDATION_FAILED` (a `view` that is not `page-N` or `view-N`)',
+      '404 the file is not uploaded, or holds no other storey at that `view`',
+      OWNER,
+    ],
   },
   'GET /api/projects/{projectId}/files/{fileId}/model': {
     auth: 'jwt',

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { projectBuildingSchema } from '../building/schema';
 import { planResponseSchema } from '../plan/schema';
-import { publicProjectQuerySchema, publicProjectSchema } from '../schemas/projects';
+import { publicPlanQuerySchema, publicProjectQuerySchema, publicProjectSchema } from '../schemas/projects';
 import { defineFeature } from './contract';
 
 export const publicApi = defineFeature('public', {
@@ -20,8 +20,8 @@ export const publicApi = defineFeature('public', {
     auth: 'none',
     response: planResponseSchema,
     summary:
-      "What Planform read in a shared drawing (the share page's 3D view): the plan as its owner corrected and edited it, read-only, without the list of corrections or the revision. Never starts a reading.",
-    query: publicProjectQuerySchema,
+      "What Planform read in a shared drawing (the share page's 3D view): the plan as its owner corrected and edited it, read-only, without the list of corrections or the revision. Never starts a reading. `?view=page-3` answers another storey the drawing holds (a level of the shared building).",
+    query: publicPlanQuerySchema,
     responses: [
       "200 `{ plan }` (`PlanModel`; `processing` until the owner's upload has been read) with `Referrer-Policy: no-referrer`",
       '404 wrong or revoked link, or no such file in the shared project',

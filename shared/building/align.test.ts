@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alignLevels, footprintOverlap, placeOver, turnFloor } from './align';
+import { alignLevels, footprintOverlaps, placeOver, turnFloor } from './align';
 
 type Floor = [number, number];
 /** An L-shaped house 12 × 9 m (north is −z), its notch in the north-east. */
@@ -15,9 +15,9 @@ const ell: Floor[] = [
 
 describe('placing a level over the one below', () => {
   it('measures the overlap of two footprints', () => {
-    expect(footprintOverlap(ell, ell)).toBeCloseTo(1, 6);
+    expect(footprintOverlaps(ell, ell).iou).toBeCloseTo(1, 6);
     const apart = ell.map(([x, z]): Floor => [x + 30, z]);
-    expect(footprintOverlap(ell, apart)).toBe(0);
+    expect(footprintOverlaps(ell, apart).iou).toBe(0);
   });
 
   it('finds the quarter turn and the shift of a plan drawn turned and elsewhere on its sheet (property)', () => {
@@ -62,10 +62,10 @@ describe('aligning the levels of a building', () => {
 
   it('places each level over the one below, and flags one whose scale disagrees', () => {
     const moved = ell.map(([x, z]): Floor => [x + 40, z - 3]);
-    const larger = ell.map(([x, z]): Floor => [x * 1.1, z * 1.1]);
+    const smaller = ell.map(([x, z]): Floor => [x * 0.9, z * 0.9]);
     const { levels, warnings } = alignLevels(
       [level('Ground floor'), level('First floor'), level('Second floor'), level('Roof')],
-      [ell, moved, larger, null],
+      [ell, moved, smaller, null],
     );
     expect(levels.map((l) => [l.rotationDeg, l.offsetM])).toEqual([
       [0, [0, 0]],
@@ -73,7 +73,29 @@ describe('aligning the levels of a building', () => {
       [0, expect.any(Array)],
       [0, [0, 0]],
     ]);
-    expect(warnings).toEqual(['Second floor comes out 10 % larger than the level below: check its scale.']);
+    expect(warnings).toEqual(['Second floor comes out 10 % smaller than the level below: check its scale.']);
+  });
+
+  it('starts from the largest level: a smaller basement goes under the ground floor, wholly on it, unflagged', () => {
+    const cellar: Floor[] = [
+      [0, 0],
+      [4, 0],
+      [4, -3],
+      [0, -3],
+    ];
+    const turnedAway = cellar.map(([x, z]): Floor => [-z + 50, x + 7]);
+    const { levels, warnings } = alignLevels(
+      [level('Basement'), level('Ground floor'), level('First floor')],
+      [turnedAway, ell, ell.map(([x, z]): Floor => [x - 5, z])],
+    );
+    expect(levels[1]).toEqual(level('Ground floor'));
+    expect(levels[2]!.offsetM).toEqual([5, 0]);
+    const placed = turnedAway.map(([x, z]) => {
+      const [tx, tz] = turnFloor([x, z], levels[0]!.rotationDeg);
+      return [tx + levels[0]!.offsetM[0], tz + levels[0]!.offsetM[1]] as Floor;
+    });
+    expect(footprintOverlaps(ell, placed).cover).toBeGreaterThan(0.95);
+    expect(warnings).toEqual([]);
   });
 
   it('says when a level hardly overlaps the one below', () => {

@@ -3,7 +3,7 @@
  * extents (centres, or any corner: an upper floor set back from one side still shares the others), the placement
  * under which the footprints overlap most. Scene floor coordinates (x, z), metres. Pure and bounded.
  */
-import { boundsOfPoints } from '../plan/geometry';
+import { boundsOfPoints, polygonArea } from '../plan/geometry';
 import { quarterTurn } from '../scene/building';
 import { QUARTER_TURNS } from './schema';
 
@@ -15,6 +15,8 @@ export interface LevelPlacement {
   offset: Floor;
   /** Intersection over union of the two footprints so placed (0–1). */
   overlap: number;
+  /** Share of the smaller footprint lying on the other (0–1): a smaller storey wholly over a larger one is 1. */
+  cover: number;
   /** The placed footprint's size over the one below's, along x and z (1, 1: the same size). */
   sizeRatio: Floor;
 }
@@ -60,8 +62,8 @@ function rasterise(outline: readonly Floor[], min: Floor, step: number, w: numbe
   return cells;
 }
 
-/** Intersection over union of two outlines, on a grid over both. */
-export function footprintOverlap(a: readonly Floor[], b: readonly Floor[]): number {
+/** Two outlines compared on a grid over both: intersection over union, and intersection over the smaller. */
+export function footprintOverlaps(a: readonly Floor[], b: readonly Floor[]): { iou: number; cover: number } {
   const ea = extentOf(a);
   const eb = extentOf(b);
   const min: Floor = [Math.min(ea.min[0], eb.min[0]), Math.min(ea.min[1], eb.min[1])];
@@ -73,11 +75,16 @@ export function footprintOverlap(a: readonly Floor[], b: readonly Floor[]): numb
   const inB = rasterise(b, min, step, w, h);
   let both = 0;
   let either = 0;
+  let cellsA = 0;
+  let cellsB = 0;
   for (let i = 0; i < w * h; i++) {
     both += inA[i]! & inB[i]!;
     either += inA[i]! | inB[i]!;
+    cellsA += inA[i]!;
+    cellsB += inB[i]!;
   }
-  return either ? both / either : 0;
+  const smaller = Math.min(cellsA, cellsB);
+  return { iou: either ? both / either : 0, cover: smaller ? both / smaller : 0 };
 }
 
 /**
@@ -103,66 +110,87 @@ export function placeOver(below: readonly Floor[], level: readonly Floor[]): Lev
     ];
     for (const offset of lineUps) {
       const placed = turned.map(([x, z]): Floor => [x + offset[0], z + offset[1]]);
-      const overlap = footprintOverlap(below, placed);
+      const { iou: overlap, cover } = footprintOverlaps(below, placed);
       const margin = rotationDeg === 0 ? 0 : 0.02;
       if (!best || overlap > best.overlap + margin) {
         const sizeRatio: Floor = [
           (e.max[0] - e.min[0]) / (targetSize[0] || 1),
           (e.max[1] - e.min[1]) / (targetSize[1] || 1),
         ];
-        best = { rotationDeg, offset: [round3(offset[0]), round3(offset[1])], overlap, sizeRatio };
+        best = { rotationDeg, offset: [round3(offset[0]), round3(offset[1])], overlap, cover, sizeRatio };
       }
     }
   }
-  return best ?? { rotationDeg: 0, offset: [0, 0], overlap: 0, sizeRatio: [1, 1] };
+  return best ?? { rotationDeg: 0, offset: [0, 0], overlap: 0, cover: 0, sizeRatio: [1, 1] };
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
 
-/** Less overlap than this with the level below is a level placed wrong, or not of this building. */
+/** Less of the smaller footprint than this on its neighbour's is a level placed wrong, or not of this building. */
 const MIN_OVERLAP = 0.5;
 /** A level this much larger or smaller than the one below, the same way in both directions, has another scale. */
 const SCALE_TOLERANCE = 0.03;
 /** Both directions agree on a scale when their ratios are this close. */
 const UNIFORM_SCALE = 0.02;
+/** Footprints within this share of each other's area are equally good anchors (the lower one is kept). */
+const EQUAL_AREA = 0.01;
 
 /**
- * Each level (bottom first) turned and shifted over the one below by its footprint (levels without one stay where
- * they are), and what the user should check: a level that hardly overlaps the one below, or that comes out larger or
- * smaller in both directions alike (its scale disagrees).
+ * Each level (bottom first) turned and shifted onto its neighbour by its footprint, outwards from the level with the
+ * largest footprint (the best evidence of where the building stands, kept where it is): the levels above it each
+ * over the one below, those under it each under the one above. Levels without a footprint stay where they are. And
+ * what the user should check: a level that hardly lies on its neighbour, or that comes out larger or smaller in both
+ * directions alike (its scale disagrees).
  */
 export function alignLevels<L extends { name: string; rotationDeg: number; offsetM: Floor }>(
   levels: readonly L[],
   footprints: readonly (readonly Floor[] | null)[],
 ): { levels: L[]; warnings: string[] } {
+  const out = [...levels];
+  const anchor = largestFootprint(footprints);
+  if (anchor < 0) return { levels: out, warnings: [] };
   const warnings: string[] = [];
-  const out: L[] = [];
-  let below: Floor[] | null = null;
-  levels.forEach((level, i) => {
-    const footprint = footprints[i];
-    if (!footprint?.length) {
-      out.push(level);
-      return;
+  const anchorLevel = levels[anchor]!;
+  const anchorPlaced = footprints[anchor]!.map((p) =>
+    placedPoint(p, anchorLevel.rotationDeg, anchorLevel.offsetM),
+  );
+  for (const direction of [1, -1] as const) {
+    let reference = anchorPlaced;
+    for (let i = anchor + direction; i >= 0 && i < levels.length; i += direction) {
+      const footprint = footprints[i];
+      if (!footprint?.length) continue;
+      const placed = placeOver(reference, footprint);
+      out[i] = { ...levels[i]!, rotationDeg: placed.rotationDeg, offsetM: placed.offset };
+      const warning = placementWarning(levels[i]!.name, placed, direction > 0 ? 'below' : 'above');
+      if (warning) warnings.push(warning);
+      reference = footprint.map((p) => placedPoint(p, placed.rotationDeg, placed.offset));
     }
-    if (!below) {
-      out.push(level);
-      below = footprint.map((p) => placedPoint(p, level.rotationDeg, level.offsetM));
-      return;
-    }
-    const placed = placeOver(below, footprint);
-    out.push({ ...level, rotationDeg: placed.rotationDeg, offsetM: placed.offset });
-    const [rx, rz] = placed.sizeRatio;
-    if (placed.overlap < MIN_OVERLAP)
-      warnings.push(
-        `${level.name} overlaps the level below by ${Math.round(placed.overlap * 100)} % only: check where it is placed.`,
-      );
-    else if (Math.abs(rx - rz) <= UNIFORM_SCALE && Math.abs((rx + rz) / 2 - 1) > SCALE_TOLERANCE)
-      warnings.push(
-        `${level.name} comes out ${Math.round(Math.abs((rx + rz) / 2 - 1) * 100)} % ${(rx + rz) / 2 > 1 ? 'larger' : 'smaller'} than the level below: check its scale.`,
-      );
-    below = footprint.map((p) => placedPoint(p, placed.rotationDeg, placed.offset));
-  });
+  }
   return { levels: out, warnings };
+}
+
+/** The index of the footprint of the largest area (the first of equals); −1 when there is none. */
+function largestFootprint(footprints: readonly (readonly Floor[] | null)[]): number {
+  let best = -1;
+  let bestArea = 0;
+  footprints.forEach((footprint, i) => {
+    const area = footprint && footprint.length >= 3 ? polygonArea(footprint) : 0;
+    if (area > bestArea * (1 + EQUAL_AREA)) {
+      best = i;
+      bestArea = area;
+    }
+  });
+  return best;
+}
+
+function placementWarning(name: string, placed: LevelPlacement, neighbour: 'below' | 'above'): string | null {
+  const [rx, rz] = placed.sizeRatio;
+  if (placed.cover < MIN_OVERLAP)
+    return `${name} overlaps the level ${neighbour} by ${Math.round(placed.cover * 100)} % only: check where it is placed.`;
+  const scale = (rx + rz) / 2;
+  if (Math.abs(rx - rz) <= UNIFORM_SCALE && Math.abs(scale - 1) > SCALE_TOLERANCE)
+    return `${name} comes out ${Math.round(Math.abs(scale - 1) * 100)} % ${scale > 1 ? 'larger' : 'smaller'} than the level ${neighbour}: check its scale.`;
+  return null;
 }
 
 const placedPoint = (p: Floor, rotationDeg: number, offset: Floor): Floor => {

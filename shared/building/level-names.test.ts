@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelMark, levelNamed } from './level-names';
+import { levelMark, levelNamed, storeysNamed } from './level-names';
 
 describe('which storey a title names', () => {
   it.each([
@@ -30,8 +30,20 @@ describe('which storey a title names', () => {
     ['План 2-го этажа', 1],
     ['Подвал', -1],
     ['Level 3', 3],
+    ['Page 2: Main Floor', 0],
+    ['Main level', 0],
   ])('%s → %i', (text, rank) => {
     expect(levelNamed(text)?.rank).toBe(rank);
+  });
+
+  it('lists the storeys a page names, each once: one for a storey’s plan, several for an overview', () => {
+    expect(storeysNamed(['Kitchen', '2nd Floor', "12' x 10'", '2nd Floor']).map((n) => n.text)).toEqual([
+      '2nd Floor',
+    ]);
+    expect(storeysNamed(['Main Floor', '2nd Floor', 'Basement (Below Grade)']).map((n) => n.rank)).toEqual([
+      0, 2, -1,
+    ]);
+    expect(storeysNamed(['Living', 'Bath'])).toEqual([]);
   });
 
   it('names no storey in a title that has none', () => {

@@ -32,7 +32,7 @@ const ORDINALS: Record<string, number> = {
 const NAMINGS: readonly { pattern: RegExp; rank: (m: RegExpMatchArray) => number }[] = [
   {
     pattern:
-      /\b(ground|gr\.?)\s*(floor|level|fl\.?)\b|\bG\.?F\b|erdgeschoss|\bEG\b|rez[\s-]de[\s-]chauss[ée]e|\bRDC\b|\bR\s*\+\s*0\b/i,
+      /\b(ground|gr\.?|main|entry)\s*(floor|level|fl\.?)\b|\bG\.?F\b|erdgeschoss|\bEG\b|rez[\s-]de[\s-]chauss[ée]e|\bRDC\b|\bR\s*\+\s*0\b/i,
     rank: () => 0,
   },
   {
@@ -59,6 +59,19 @@ const NAMINGS: readonly { pattern: RegExp; rank: (m: RegExpMatchArray) => number
   { pattern: /(\d{1,2})\s*(-?го\s+)?этаж/i, rank: (m) => Number(m[1]) - 1 },
   { pattern: /\b(level|lvl|niveau|ebene)\s*(-?\d{1,2})\b/i, rank: (m) => Number(m[2]) },
 ];
+
+/**
+ * The storeys `texts` name, one per storey (the first way each is written), in the order first named: a page naming
+ * one is that storey's plan; one naming several is an overview, a key plan or a schedule.
+ */
+export function storeysNamed(texts: readonly string[]): LevelName[] {
+  const byRank = new Map<number, LevelName>();
+  for (const text of texts) {
+    const named = levelNamed(text);
+    if (named && !byRank.has(named.rank)) byRank.set(named.rank, named);
+  }
+  return [...byRank.values()];
+}
 
 /** The storey `text` names, if it names one. */
 export function levelNamed(text: string): LevelName | null {

@@ -9,6 +9,8 @@ import { type Level, MAX_LEVELS } from './schema';
 
 export interface LevelSource {
   fileId: string;
+  /** Another storey the drawing holds: the view or page it is on. */
+  viewId?: string;
   /** The drawing's file name, as uploaded. */
   fileName: string;
   /** What the drawing calls the plan: its view's or page's label, its title. */
@@ -57,6 +59,7 @@ export function proposeBuilding(sources: readonly LevelSource[]): ProposedBuildi
         (named ? capitalised(named.text) : stripExtension(source.fileName)).slice(0, MAX_LEVEL_NAME) ||
         'Level',
       fileId: source.fileId,
+      ...(source.viewId ? { viewId: source.viewId } : {}),
       elevationM: elevations[i]!,
       rotationDeg: 0,
       offsetM: [0, 0],

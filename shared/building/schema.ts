@@ -4,6 +4,7 @@
  * user confirms or changes; the scene builder (`build.ts`) turns it into one model.
  */
 import * as z from 'zod';
+import { viewIdSchema } from '../plan/schema';
 
 /** A building of more storeys than this is not a project's drawings (a hostile or broken request). */
 export const MAX_LEVELS = 50;
@@ -25,6 +26,11 @@ export const levelSchema = z
       .min(1)
       .max(64)
       .regex(/^[0-9a-z]+$/, 'Not a file id'),
+    /**
+     * The view or page of that drawing holding this storey's plan (`page-3`, `view-2`) when the drawing holds
+     * several storeys; left out, the drawing's own plan as the user corrected it.
+     */
+    viewId: viewIdSchema.optional(),
     /** Top of the level's floor slab above the building's datum, metres. */
     elevationM: metres(MAX_ELEVATION_M),
     /** Floor to ceiling, metres; the plan's own (or the `rendering.storey_height` setting) when left out. */

@@ -91,6 +91,9 @@ export const planRoomSchema = z.object({
 });
 export type PlanRoom = z.infer<typeof planRoomSchema>;
 
+/** A view's or page's id: `page-2` (a PDF's second page), `view-1` (a CAD sheet's first view). */
+export const viewIdSchema = z.string().regex(/^(page|view)-\d{1,4}$/, 'Not a view id (page-N or view-N)');
+
 /** A view on a CAD sheet or a page of a PDF, as found; the user may pick another one as the plan. */
 export const planViewSchema = z.object({
   /** Stable id to pass back in a correction: `page-2`, `view-1`. */
@@ -101,6 +104,11 @@ export const planViewSchema = z.object({
   page: z.number().int().positive().optional(),
   /** For sheets, the view's extent in the drawing's space. */
   bounds: boundsSchema.optional(),
+  /**
+   * The storeys the view's texts name, each once, as written ("Main Floor", "2nd Floor"): one for a storey's plan,
+   * several for an overview or a schedule (shared/building/level-names.ts).
+   */
+  storeys: z.array(z.string().max(80)).max(20).optional(),
   /**
    * For another plan of the same building on the sheet (a second state, a services plan over the same walls, another
    * floor of about the same size): the walls read in it, shown on the overlay. The 3D model is built from the
@@ -115,10 +123,7 @@ export const planCorrectionsSchema = z.strictObject({
   /** A known scale (from a measured length or chosen units). */
   metresPerUnit: z.number().finite().positive().max(1e6).optional(),
   /** The view or page that holds the plan (an id from `source.views`). */
-  viewId: z
-    .string()
-    .regex(/^(page|view)-\d{1,4}$/)
-    .optional(),
+  viewId: viewIdSchema.optional(),
 });
 export type PlanCorrections = z.infer<typeof planCorrectionsSchema>;
 

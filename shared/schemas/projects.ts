@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MAX_FILE_BYTES } from '../constants';
 import { ACCEPTED_EXTENSIONS, FILE_TYPES } from '../domain';
-import { PLAN_STATUSES, PLAN_VERDICTS } from '../plan/schema';
+import { PLAN_STATUSES, PLAN_VERDICTS, viewIdSchema } from '../plan/schema';
 import { jsonValueProblem } from './common';
 import {
   cameraSchema,
@@ -121,6 +121,11 @@ export type ModelFormat = (typeof MODEL_FORMATS)[number];
 export const modelQuerySchema = z.strictObject({ format: z.enum(MODEL_FORMATS).default('glb') });
 
 export const publicProjectQuerySchema = z.object({ k: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
+
+/** `?view=page-3`: the plan of another storey the drawing holds (one of its file's `storeyViews`). */
+export const planQuerySchema = z.strictObject({ view: viewIdSchema.optional() });
+
+export const publicPlanQuerySchema = publicProjectQuerySchema.extend({ view: viewIdSchema.optional() });
 
 export const projectSummarySchema = z.object({
   id: z.string(),

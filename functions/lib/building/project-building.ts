@@ -5,6 +5,7 @@
 import { alignLevels } from '../../../shared/building/align';
 import { proposeBuilding } from '../../../shared/building/propose';
 import type { Level, ProjectBuilding } from '../../../shared/building/schema';
+import { planViewId, storeyTitles } from '../../../shared/building/storey-views';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { buildScene } from '../../../shared/scene/build';
 import { type BuildingScene, buildBuilding } from '../../../shared/scene/building';
@@ -14,27 +15,50 @@ import { AppError } from '../errors';
 import { planReadInProgress } from '../plan/plan-state';
 import { loadPlan, withStoreyHeight } from '../plan/plan-store';
 
-/** A drawing of the project whose stored plan has walls: what a level can be made of. */
+/** A plan with walls of one of the project's drawings (its own, or another storey it holds): what a level can be. */
 interface LevelPlan {
   file: FileItem;
+  /** The view or page of the drawing it was read from, for another storey the drawing holds. */
+  viewId?: string;
   plan: PlanModel;
 }
 
-/** The project's drawings with a plan that has walls, in upload order, their plans at their storey heights. */
+/** The key of a level's plan: its drawing's own plan, or another storey the drawing holds. */
+const levelPlanKey = (level: Pick<Level, 'fileId' | 'viewId'>) => `${level.fileId}/${level.viewId ?? ''}`;
+
+/**
+ * The plans with walls of the project's drawings, in upload order, at their storey heights: each drawing's own
+ * (also under its view's id, when its drawing holds other storeys) and the other storeys it holds.
+ */
 async function levelPlans(bundle: ProjectBundle): Promise<Map<string, LevelPlan>> {
   const candidates = [...bundle.files]
     .reverse()
     .filter((f) => f.status === 'uploaded' && f.planStatus === 'ready' && !planReadInProgress(f));
   const loaded = await Promise.all(
-    candidates.map(async (file) => {
-      const plan = await loadPlan(file.id);
-      return plan?.status === 'ready' && plan.walls.length
-        ? { file, plan: await withStoreyHeight(plan) }
-        : null;
-    }),
+    candidates.flatMap((file) => [
+      loadLevelPlan(file),
+      ...(file.storeyViews ?? []).map((viewId) => loadLevelPlan(file, viewId)),
+    ]),
   );
-  return new Map(loaded.filter((l): l is LevelPlan => l !== null).map((l) => [l.file.id, l]));
+  const plans = new Map<string, LevelPlan>();
+  for (const level of loaded) {
+    if (!level) continue;
+    plans.set(levelPlanKey({ fileId: level.file.id, viewId: level.viewId }), level);
+    const ownView = level.viewId === undefined && level.file.storeyViews?.length && planViewId(level.plan);
+    if (ownView) plans.set(levelPlanKey({ fileId: level.file.id, viewId: ownView }), level);
+  }
+  return plans;
 }
+
+async function loadLevelPlan(file: FileItem, viewId?: string): Promise<LevelPlan | null> {
+  const plan = await loadPlan(file.id, viewId);
+  if (plan?.status !== 'ready' || !plan.walls.length) return null;
+  return { file, ...(viewId ? { viewId } : {}), plan: await withStoreyHeight(plan) };
+}
+
+/** The level's plan, when its drawing (and view) still has one with walls. */
+const planOfLevel = (plans: Map<string, LevelPlan>, level: Pick<Level, 'fileId' | 'viewId'>) =>
+  plans.get(levelPlanKey(level));
 
 const withoutExtension = (name: string) => name.replace(/\.[^.]*$/, '');
 
@@ -45,8 +69,8 @@ export async function projectBuilding(
   const plans = await levelPlans(bundle);
   const saved = await getBuilding(bundle.project.id);
   if (saved) {
-    const kept = saved.levels.filter((l) => plans.has(l.fileId));
-    const lost = saved.levels.filter((l) => !plans.has(l.fileId));
+    const kept = saved.levels.filter((l) => planOfLevel(plans, l));
+    const lost = saved.levels.filter((l) => !planOfLevel(plans, l));
     const warnings = lost.length
       ? [
           `${lost.map((l) => l.name).join(', ')} ${lost.length > 1 ? 'have' : 'has'} no drawing with a plan any more and ${lost.length > 1 ? 'are' : 'is'} left out of the building.`,
@@ -60,15 +84,17 @@ export async function projectBuilding(
 
 /** The levels proposed from the drawings' names, each placed over the one below by its footprint. */
 function proposedBuilding(plans: Map<string, LevelPlan>): { levels: Level[]; warnings: string[] } {
+  const distinct = [...new Set(plans.values())];
   const proposal = proposeBuilding(
-    [...plans.values()].map(({ file, plan }) => ({
+    distinct.map(({ file, viewId, plan }) => ({
       fileId: file.id,
+      ...(viewId ? { viewId } : {}),
       fileName: file.originalName,
-      titles: [plan.source.view ?? ''].filter(Boolean),
+      titles: storeyTitles(plan),
       storeyHeightM: plan.storeyHeight ?? 0,
     })),
   );
-  const footprints = proposal.levels.map((l) => buildScene(plans.get(l.fileId)!.plan).footprint);
+  const footprints = proposal.levels.map((l) => buildScene(planOfLevel(plans, l)!.plan).footprint);
   const aligned = alignLevels(proposal.levels, footprints);
   return { levels: aligned.levels, warnings: [...proposal.warnings, ...aligned.warnings] };
 }
@@ -81,11 +107,14 @@ export async function saveProjectBuilding(
 ): Promise<number> {
   const plans = await levelPlans(bundle);
   levels.forEach((level, i) => {
-    if (plans.has(level.fileId)) return;
+    if (planOfLevel(plans, level)) return;
     const file = bundle.files.find((f) => f.id === level.fileId && f.status === 'uploaded');
-    const why = file
-      ? `its drawing ${withoutExtension(file.originalName)} has no plan with walls`
-      : 'its drawing is not one of this project’s';
+    const drawing = file ? withoutExtension(file.originalName) : '';
+    const why = !file
+      ? 'its drawing is not one of this project’s'
+      : level.viewId
+        ? `${level.viewId.replace('-', ' ')} of its drawing ${drawing} is not a plan with walls`
+        : `its drawing ${drawing} has no plan with walls`;
     throw new AppError('VALIDATION_FAILED', `Level ${i + 1} (${level.name}): ${why}.`, [
       { path: ['levels', i, 'fileId'], message: why },
     ]);
@@ -110,5 +139,5 @@ export async function projectBuildingScene(bundle: ProjectBundle): Promise<Build
       'UNPROCESSABLE',
       'No drawing of this project has a plan with walls yet, so there is no building to export.',
     );
-  return buildBuilding(building.levels.map((level) => ({ level, plan: plans.get(level.fileId)!.plan })));
+  return buildBuilding(building.levels.map((level) => ({ level, plan: planOfLevel(plans, level)!.plan })));
 }

@@ -55,6 +55,11 @@ export interface FileItem {
   /** The plan's version: one more with every read and every correction (the plan's ETag). */
   planRevision?: number;
   planUpdatedAt?: string;
+  /**
+   * The other views or pages of the drawing read as plans of other storeys (`page-3`…), each stored beside the
+   * plan; absent until they were looked for (at the first read).
+   */
+  storeyViews?: string[];
 }
 
 export interface RenderItem {
@@ -525,6 +530,22 @@ export async function setFilePlanState(
     }),
   );
   return Number(Attributes?.planRevision ?? 0);
+}
+
+/** Records which other views of the file were read as storeys' plans (their plans are stored already). */
+export async function setFileStoreyViews(
+  file: Pick<FileItem, 'projectId' | 'id'>,
+  viewIds: readonly string[],
+): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.file(file.projectId, file.id),
+      UpdateExpression: 'SET storeyViews = :views',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':views': [...viewIds] },
+    }),
+  );
 }
 
 export interface ShareItem {

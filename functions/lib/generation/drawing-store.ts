@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MODEL_FORMATS } from '../../../shared/schemas/projects';
 import { env } from '../env';
-import { planEditsKey, planKey } from '../plan/plan-key';
+import { planEditsKey, planKey, storeyPlanKey } from '../plan/plan-key';
 import { s3 } from '../storage';
 
 /**
@@ -18,10 +18,15 @@ export const fileThumbnailKey = (fileId: string) => `thumbs/${fileId}.webp`;
 
 /**
  * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD) and
- * card thumbnail, its drawing picture and its plan model (both written when the plan is read after upload), the user's edits to the plan, and
+ * card thumbnail, its drawing picture and its plan model (both written when the plan is read after upload), the plans
+ * of the other storeys it holds, the user's edits to the plan, and
  * its exported models. Deleting a file or its project removes exactly these; keys never written are harmless to delete.
  */
-export function fileRenderKeys(file: { id: string; previewKey?: string | null }): string[] {
+export function fileRenderKeys(file: {
+  id: string;
+  previewKey?: string | null;
+  storeyViews?: readonly string[];
+}): string[] {
   const drawing = drawingKeys(file.id);
   return [
     ...new Set(
@@ -32,6 +37,7 @@ export function fileRenderKeys(file: { id: string; previewKey?: string | null })
         drawing.meta,
         planKey(file.id),
         planEditsKey(file.id),
+        ...(file.storeyViews ?? []).map((viewId) => storeyPlanKey(file.id, viewId)),
         ...MODEL_FORMATS.map((format) => modelKey(file.id, format)),
       ].filter((k): k is string => !!k),
     ),

@@ -4,26 +4,30 @@ import * as z from 'zod';
 import { MAX_STORED_EDITS, type PlanEdit, planEditSchema } from '../../../shared/plan/edits';
 import { withIds } from '../../../shared/plan/ids';
 import { type PlanModel, planModelSchema } from '../../../shared/plan/schema';
+import type { FileItem } from '../db/projects';
 import { getSetting } from '../db/settings';
 import { env } from '../env';
+import { notFound } from '../errors';
 import { s3 } from '../storage';
-import { planEditsKey, planKey } from './plan-key';
+import { planEditsKey, planKey, storeyPlanKey } from './plan-key';
 
-export async function savePlan(fileId: string, plan: PlanModel): Promise<void> {
+/** Stores the file's plan, or with `viewId` the plan of another storey the file holds. */
+export async function savePlan(fileId: string, plan: PlanModel, viewId?: string): Promise<void> {
   await s3().send(
     new PutObjectCommand({
       Bucket: env.rendersBucket,
-      Key: planKey(fileId),
+      Key: viewId ? storeyPlanKey(fileId, viewId) : planKey(fileId),
       Body: JSON.stringify(plan),
       ContentType: 'application/json',
     }),
   );
 }
 
-/** The stored plan, or null when none was written yet. A stored plan that no longer parses counts as none. */
-export async function loadPlan(fileId: string): Promise<PlanModel | null> {
+/** The stored plan (of another storey with `viewId`), or null when none was written yet. A stored plan that no longer parses counts as none. */
+export async function loadPlan(fileId: string, viewId?: string): Promise<PlanModel | null> {
   try {
-    const object = await s3().send(new GetObjectCommand({ Bucket: env.rendersBucket, Key: planKey(fileId) }));
+    const Key = viewId ? storeyPlanKey(fileId, viewId) : planKey(fileId);
+    const object = await s3().send(new GetObjectCommand({ Bucket: env.rendersBucket, Key }));
     const parsed = planModelSchema.safeParse(JSON.parse(await object.Body!.transformToString('utf8')));
     // Plans stored before walls had ids get them now: the same ids a reading gives.
     return parsed.success ? withIds(parsed.data) : null;
@@ -77,4 +81,14 @@ export async function savePlanEdits(fileId: string, edits: readonly PlanEdit[]):
       ContentType: 'application/json',
     }),
   );
+}
+
+/** The plan of another storey `file` holds at `viewId` (see read-storey-views.ts), at its storey height; 404 else. */
+export async function storeyPlan(
+  file: Pick<FileItem, 'id' | 'storeyViews'>,
+  viewId: string,
+): Promise<PlanModel> {
+  const plan = file.storeyViews?.includes(viewId) ? await loadPlan(file.id, viewId) : null;
+  if (!plan) throw notFound(`This drawing holds no other storey at ${viewId.replace('-', ' ')}.`);
+  return withStoreyHeight(plan);
 }

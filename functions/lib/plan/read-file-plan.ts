@@ -17,6 +17,7 @@ import { drawingKeys, fileThumbnailKey, saveDrawingPicture } from '../generation
 import { logger } from '../logger';
 import { previewKeyOf, readObject, writeObject } from '../storage';
 import { loadPlanEdits, savePlan } from './plan-store';
+import { readStoreyViews } from './read-storey-views';
 
 const UNEXPECTED_FAILURE =
   'Planform could not read this drawing because of an error on our side. Try again later, or save the drawing in another format (PDF, DXF or PNG) and upload it again.';
@@ -73,7 +74,17 @@ export async function readFilePlan(file: FileItem): Promise<PlanModel> {
     rooms: plan.rooms.length,
     ms: Math.round(performance.now() - started),
   });
+  if (bytes && drawing) await readOtherStoreys(file, bytes, reading);
   return plan;
+}
+
+/** The other storeys the drawing holds, once; a failure there leaves the file's own plan as it is. */
+async function readOtherStoreys(file: FileItem, bytes: Buffer, reading: PlanModel) {
+  try {
+    await readStoreyViews(file, bytes, reading);
+  } catch (error) {
+    log.error('reading the other storeys failed', { fileId: file.id, error });
+  }
 }
 
 const failedPlan = (file: FileItem, message: string): PlanModel => {

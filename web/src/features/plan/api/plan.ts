@@ -7,16 +7,21 @@ import { ApiError } from '@/lib/api-client';
 
 export const planKeys = {
   plan: (projectId: string, fileId: string) => ['plan', projectId, fileId] as const,
+  storey: (projectId: string, fileId: string, viewId: string) => ['plan', projectId, fileId, viewId] as const,
 };
 
-/** `GET …/files/{fileId}/plan`, asked again every second while the drawing is being read. */
-export const planQueryOptions = (projectId: string, fileId: string) =>
+/**
+ * `GET …/files/{fileId}/plan`, asked again every second while the drawing is being read; with `viewId`, the plan of
+ * another storey the drawing holds.
+ */
+export const planQueryOptions = (projectId: string, fileId: string, viewId?: string) =>
   queryOptions({
-    queryKey: planKeys.plan(projectId, fileId),
+    queryKey: viewId ? planKeys.storey(projectId, fileId, viewId) : planKeys.plan(projectId, fileId),
     queryFn: async ({ signal }) =>
       (
         await callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/plan', {
           params: { projectId, fileId },
+          ...(viewId ? { query: { view: viewId } } : {}),
           signal,
         })
       ).plan,

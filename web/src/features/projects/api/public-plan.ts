@@ -3,14 +3,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-call';
 
 /** `GET /api/public/projects/{id}/files/{fileId}/plan?k=token`: a shared drawing's plan, without signing in. */
-export const publicPlanQueryOptions = (projectId: string, token: string, fileId: string) =>
+export const publicPlanQueryOptions = (projectId: string, token: string, fileId: string, viewId?: string) =>
   queryOptions({
-    queryKey: ['public-plan', projectId, token, fileId] as const,
+    queryKey: ['public-plan', projectId, token, fileId, viewId ?? ''] as const,
     queryFn: async ({ signal }) =>
       (
         await callApi(publicApi, 'GET /api/public/projects/{projectId}/files/{fileId}/plan', {
           params: { projectId, fileId },
-          query: { k: token },
+          query: { k: token, ...(viewId ? { view: viewId } : {}) },
           signal,
         })
       ).plan,

@@ -10,6 +10,10 @@ import { buildingKeys, saveBuilding } from '../api/building';
 
 const TURNS = [0, 90, 180, 270] as const;
 
+/** The level's drawing by name, and its page or view when the drawing holds several storeys ("house.pdf, page 3"). */
+const levelDrawing = (level: Level, fileNames: Record<string, string>) =>
+  [fileNames[level.fileId] ?? '', level.viewId?.replace('-', ' ')].filter(Boolean).join(', ');
+
 /**
  * The building's levels as a form: each level's name, floor elevation and quarter turn, saved together. A proposal
  * (from the drawings' names) says so until it is saved.
@@ -92,7 +96,7 @@ export function BuildingLevelsForm({
                   className="h-8"
                 />
               </td>
-              <td className="max-w-40 truncate py-1 pr-2 text-slate-700">{fileNames[level.fileId] ?? ''}</td>
+              <td className="max-w-40 truncate py-1 pr-2 text-slate-700">{levelDrawing(level, fileNames)}</td>
               <td className="py-1 pr-2">
                 <Input
                   aria-label={`Floor level of ${level.name || `level ${i + 1}`} in metres`}

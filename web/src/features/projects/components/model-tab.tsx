@@ -129,8 +129,8 @@ function BuildingModel({
   const plans = useQueries({
     queries: building.levels.map((level) =>
       token === undefined
-        ? planQueryOptions(projectId, level.fileId)
-        : publicPlanQueryOptions(projectId, token, level.fileId),
+        ? planQueryOptions(projectId, level.fileId, level.viewId)
+        : publicPlanQueryOptions(projectId, token, level.fileId, level.viewId),
     ),
     combine: (results) => ({
       plans: results.map((r) => r.data),
@@ -175,7 +175,7 @@ function BuildingModel({
           className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
         >
           {ordered.map((level, i) => (
-            <option key={`${level.fileId}-${level.elevationM}`} value={i}>
+            <option key={`${level.fileId}-${level.viewId ?? ''}-${level.elevationM}`} value={i}>
               {i === ordered.length - 1 ? 'All levels' : `Up to ${level.name}`}
             </option>
           ))}
