@@ -151,6 +151,12 @@ async function main() {
       redraw,
       redraw <= TARGETS.redrawMs ? `ok (≤ ${TARGETS.redrawMs})` : `OVER (> ${TARGETS.redrawMs})`,
     ]);
+    rows.push([
+      '  of which scene / geometry / first draw',
+      redrawParts.map((p) => `${p.scene}/${p.geometry}/${p.draw}`).join(' · '),
+      '',
+      '',
+    ]);
   } finally {
     await cloud.stop();
     rmSync(profile, { recursive: true, force: true });
@@ -205,11 +211,20 @@ async function dragFrames(page: Page, url: string, projectId: string, plan: Plan
 async function redrawMs(page: Page): Promise<number> {
   await page.getByRole('tab', { name: '3D Model' }).click();
   await page.waitForSelector('[data-testid="model-canvas"][data-state="ready"]', { timeout: 60_000 });
-  return page.evaluate<number>(
-    `Math.round(performance.getEntriesByName('planform:model-first-frame').at(-1).startTime -
-      performance.getEntriesByName('planform:model-tab').at(-1).startTime)`,
-  );
+  const { total, parts } = await page.evaluate<{ total: number; parts: Record<string, number> }>(`(() => {
+    const last = (name) => performance.getEntriesByName(name).at(-1);
+    const part = (name) => Math.round(last('planform:' + name)?.duration ?? -1);
+    return {
+      total: Math.round(last('planform:model-first-frame').startTime - last('planform:model-tab').startTime),
+      parts: { scene: part('model-scene'), geometry: part('model-geometry'), draw: part('model-first-draw') },
+    };
+  })()`);
+  redrawParts.push(parts);
+  return total;
 }
+
+/** Where each redraw's time went: the scene built, its geometry made, the first frame drawn (ms). */
+const redrawParts: Record<string, number>[] = [];
 
 function printTable(rows: (string | number)[][]) {
   const header = ['measure', 'runs / p50 (ms)', 'p95 or median (ms)', 'target'];

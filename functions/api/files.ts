@@ -30,7 +30,7 @@ import { createHttpHandler, json, noContent } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { correctPlan } from '../lib/plan/correct-plan';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan, storeyPlan, withStoreyHeight } from '../lib/plan/plan-store';
+import { loadPlan, storeyHeightOf, storeyPlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { ifMatchRevision, planEtag } from '../lib/plan/revision';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, ownedProjectBundle, toFile } from '../lib/project-views';
@@ -54,8 +54,11 @@ async function ownedFile(
   event: Parameters<typeof callerFrom>[0],
   params: Record<string, string | undefined>,
 ) {
-  const project = await ownedProject(callerFrom(event), params.projectId);
-  const file = isId(params.fileId) ? await getFile(project.id, params.fileId) : null;
+  // Both reads at once (one round trip instead of two); the file is only answered once the project is the caller's.
+  const [project, file] = await Promise.all([
+    ownedProject(callerFrom(event), params.projectId),
+    isId(params.projectId) && isId(params.fileId) ? getFile(params.projectId, params.fileId) : null,
+  ]);
   if (!file) throw notFound('File not found');
   return { project, file };
 }
@@ -177,12 +180,17 @@ export const handler = createHttpHandler(filesApi, {
     const { file } = await ownedFile(event, params);
     const patch = body();
     if (file.status !== 'uploaded') throw notFound('File not found');
-    const outcome = await correctPlan(file, patch, ifMatchRevision(event.headers));
+    // The default storey height is asked for meanwhile: the answer needs it when the drawing states none.
+    const [outcome, defaultHeight] = await Promise.all([
+      correctPlan(file, patch, ifMatchRevision(event.headers)),
+      storeyHeightOf(null),
+    ]);
     if (outcome.kind === 'read-again') {
       await readPlanAgain(file, log, outcome.corrections);
       return planReply(processingPlan(file), (file.planRevision ?? 0) + 1);
     }
-    return planReply(await withStoreyHeight(outcome.plan), outcome.revision);
+    const { plan } = outcome;
+    return planReply({ ...plan, storeyHeight: plan.storeyHeight ?? defaultHeight }, outcome.revision);
   },
 
   'GET /api/projects/{projectId}/files/{fileId}/model': async ({ event, params, query }) => {

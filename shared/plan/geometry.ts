@@ -186,17 +186,32 @@ export function cellsAlongSegment(
   reach: number,
   cell: number,
 ): Set<number> {
+  const keys = new Set<number>();
+  visitCellsAlongSegment(x1, y1, x2, y2, reach, cell, (cx, cy) => keys.add(gridCellKey(cx, cy)));
+  return keys;
+}
+
+/**
+ * The cells of `cellsAlongSegment`, each visited as (column, row) as it is met (a cell may be visited more than once):
+ * for callers that stamp a grid of their own and need no set of keys.
+ */
+export function visitCellsAlongSegment(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  reach: number,
+  cell: number,
+  visit: (cx: number, cy: number) => void,
+): void {
   const r = reach + cell * 0.5;
   const steps = Math.max(1, Math.ceil(Math.hypot(x2 - x1, y2 - y1) / (cell * 0.5)));
-  const keys = new Set<number>();
   for (let k = 0; k <= steps; k++) {
     const x = x1 + ((x2 - x1) * k) / steps;
     const y = y1 + ((y2 - y1) * k) / steps;
     for (let cx = Math.floor((x - r) / cell); cx <= Math.floor((x + r) / cell); cx++)
-      for (let cy = Math.floor((y - r) / cell); cy <= Math.floor((y + r) / cell); cy++)
-        keys.add(gridCellKey(cx, cy));
+      for (let cy = Math.floor((y - r) / cell); cy <= Math.floor((y + r) / cell); cy++) visit(cx, cy);
   }
-  return keys;
 }
 
 /** Whether a point is inside a simple polygon (even-odd ray casting; a point on an edge may go either way). */

@@ -3,7 +3,7 @@
  * L-shaped house gets an L-shaped roof and floor, not the rectangle around it. Pure and bounded (a grid of at most
  * 400 cells a side).
  */
-import { cellsAlongSegment, dropCollinear, gridCellOf, traceRegionOutline } from '../plan/geometry';
+import { dropCollinear, traceRegionOutline, visitCellsAlongSegment } from '../plan/geometry';
 import { dilateSquare, floodOutside } from '../plan/grid-mask';
 import type { SceneWall } from './types';
 
@@ -34,15 +34,19 @@ function largestPiece(mask: Uint8Array, w: number, h: number): { piece: Uint8Arr
     let size = 0;
     label[s] = next;
     stack.push(s);
+    const visit = (j: number) => {
+      if (!mask[j] || label[j]) return;
+      label[j] = next;
+      stack.push(j);
+    };
     while (stack.length) {
       const i = stack.pop()!;
       size++;
       const x = i % w;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (j < 0 || j >= w * h || !mask[j] || label[j]) continue;
-        label[j] = next;
-        stack.push(j);
-      }
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (i >= w) visit(i - w);
+      if (i + w < w * h) visit(i + w);
     }
     if (size > bestSize) {
       bestSize = size;
@@ -125,23 +129,16 @@ export function footprintOutline(walls: readonly SceneWall[]): Floor[] | null {
   const h = Math.ceil(maxZ / cell) + pad - gz0 + 1;
   const wallCells = new Uint8Array(w * h);
   let wallCount = 0;
+  const stamp = (cx: number, cz: number) => {
+    const x = cx - gx0;
+    const z = cz - gz0;
+    if (x < 0 || z < 0 || x >= w || z >= h || wallCells[z * w + x]) return;
+    wallCells[z * w + x] = 1;
+    wallCount++;
+  };
   for (const wall of walls) {
-    const keys = cellsAlongSegment(
-      wall.start[0],
-      wall.start[1],
-      wall.end[0],
-      wall.end[1],
-      Math.max(0, wall.thickness / 2 - cell / 2),
-      cell,
-    );
-    for (const key of keys) {
-      const [cx, cz] = gridCellOf(key);
-      const x = cx - gx0;
-      const z = cz - gz0;
-      if (x < 0 || z < 0 || x >= w || z >= h || wallCells[z * w + x]) continue;
-      wallCells[z * w + x] = 1;
-      wallCount++;
-    }
+    const reach = Math.max(0, wall.thickness / 2 - cell / 2);
+    visitCellsAlongSegment(wall.start[0], wall.start[1], wall.end[0], wall.end[1], reach, cell, stamp);
   }
   const boxCells = ((maxX - minX) * (maxZ - minZ)) / (cell * cell);
   let found: Uint8Array | null = null;

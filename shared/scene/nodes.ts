@@ -22,11 +22,14 @@ export interface NodeSpec {
   extras?: Record<string, unknown>;
 }
 
-/** The scene's nodes with their meshes: what the glb holds (also what a viewer would draw). */
-export function sceneNodes(scene: Scene): NodeSpec[] {
+/**
+ * The scene's nodes with their meshes: what the glb holds (also what a viewer would draw). `meshFor` gives the mesh
+ * a node's geometry is written into: a new one per node by default; one per material for merged layers.
+ */
+export function sceneNodes(scene: Scene, meshFor: (material: MaterialName) => Mesh = emptyMesh): NodeSpec[] {
   const nodes: NodeSpec[] = [];
   for (const wall of scene.walls) {
-    const mesh = emptyMesh();
+    const mesh = meshFor('Wall');
     for (const box of wall.pieces) addBox(mesh, box);
     nodes.push({
       name: wall.name,
@@ -49,25 +52,26 @@ export function sceneNodes(scene: Scene): NodeSpec[] {
       wall: scene.walls[opening.wallIndex]?.name,
     };
     if (opening.panel) {
-      const mesh = emptyMesh();
+      const material = opening.kind === 'door' ? 'Door' : 'Glass';
+      const mesh = meshFor(material);
       addBox(mesh, opening.panel);
-      nodes.push({ name: opening.name, mesh, material: opening.kind === 'door' ? 'Door' : 'Glass', extras });
+      nodes.push({ name: opening.name, mesh, material, extras });
     } else nodes.push({ name: opening.name, translation: opening.void.center, extras });
   }
   for (const room of scene.rooms) {
-    const mesh = emptyMesh();
+    const mesh = meshFor('Floor');
     const floorLevel = room.elevation ?? 0;
     addSlab(mesh, room.outline, floorLevel - room.slabThickness, floorLevel);
     nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
   }
   if (scene.floor) {
-    const mesh = emptyMesh();
+    const mesh = meshFor('Floor');
     const floorLevel = scene.floor.elevation ?? 0;
     addSlab(mesh, scene.floor.outline, floorLevel - scene.floor.thickness, floorLevel);
     nodes.push({ name: 'Floor', mesh, material: 'Floor', extras: { kind: 'floor' } });
   }
   if (scene.roof) {
-    const mesh = emptyMesh();
+    const mesh = meshFor('Roof');
     addSlab(mesh, scene.roof.outline, scene.roof.level, scene.roof.level + scene.roof.thickness);
     nodes.push({ name: 'Roof', mesh, material: 'Roof', extras: { kind: 'roof' } });
   }
@@ -82,13 +86,7 @@ export function sceneLayers(scene: Scene): Record<MaterialName, Mesh> {
     MaterialName,
     Mesh
   >;
-  for (const node of sceneNodes(scene)) {
-    if (!node.mesh || !node.material) continue;
-    const into = layers[node.material];
-    const base = into.positions.length / 3;
-    for (const v of node.mesh.positions) into.positions.push(v);
-    for (const v of node.mesh.normals) into.normals.push(v);
-    for (const i of node.mesh.indices) into.indices.push(base + i);
-  }
+  // Each node's geometry is written straight into its material's layer (no mesh per node to copy).
+  sceneNodes(scene, (material) => layers[material]);
   return layers;
 }

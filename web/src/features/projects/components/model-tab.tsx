@@ -327,7 +327,12 @@ function PlanModelView({
   /** The owner's project: a prompt can render the current view. */
   projectId?: string;
 }) {
-  const scene = useMemo(() => buildScene(plan), [plan]);
+  const scene = useMemo(() => {
+    const started = performance.now();
+    const built = buildScene(plan);
+    performance.measure('planform:model-scene', { start: started });
+    return built;
+  }, [plan]);
   return (
     <ModelViewer
       scene={scene}

@@ -147,7 +147,9 @@ export class ModelViewerEngine {
     container.appendChild(this.labels.domElement);
 
     this.three.background = new Color(BACKGROUND);
+    const started = performance.now();
     this.buildModel();
+    performance.measure('planform:model-geometry', { start: started });
     this.three.add(this.building, this.roomLabels, this.measureGroup);
     this.targets = snapTargets(scene);
 
@@ -182,7 +184,9 @@ export class ModelViewerEngine {
     this.resizeObserver.observe(container);
     this.resize();
     this.setView(variationCamera(scene, 1));
+    const drawing = performance.now();
     this.draw();
+    performance.measure('planform:model-first-draw', { start: drawing });
     this.loop();
   }
 
