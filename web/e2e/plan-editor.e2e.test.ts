@@ -240,6 +240,42 @@ describe('the plan editor, in Chromium', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('keeps every key pressed while an edit is being saved: three nudges move a wall 30 cm', async () => {
+    const { page } = browser;
+    const plan = await storedPlan();
+    await page.goto(url(`/projects/${projectId}?tab=files`));
+    await page.getByRole('button', { name: 'What Planform read in misread.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await dialog.getByRole('button', { name: 'Edit the plan' }).click();
+    await pictureLoaded(page);
+    const longest = [...plan.walls].sort(
+      (p, q) => Math.hypot(q.b[0] - q.a[0], q.b[1] - q.a[1]) - Math.hypot(p.b[0] - p.a[0], p.b[1] - p.a[1]),
+    )[0]!;
+    const at = await onScreen(page, middle(longest.a, longest.b));
+    await page.mouse.click(at.x, at.y);
+    const selectedId = await page.locator('[data-plan-item="wall"][data-selected]').getAttribute('data-id');
+    const wall = plan.walls.find((w) => w.id === selectedId)!;
+    await dialog.getByRole('application').focus();
+    // Each answer takes a second: the second and third keys come while the first is still being saved.
+    const patch = `**/api/projects/${projectId}/files/${fileId}/plan`;
+    await page.route(patch, async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    try {
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByText('Saving…').count(), { timeout: 15_000 }).toBe(0);
+    } finally {
+      await page.unroute(patch);
+    }
+    const step = 0.1 / plan.space.metresPerUnit;
+    const moved = (await storedPlan()).walls.find((w) => w.id === wall.id)!;
+    expect(moved.a[0]).toBeCloseTo(wall.a[0] + 3 * step, 3);
+    expect(moved.b[0]).toBeCloseTo(wall.b[0] + 3 * step, 3);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  });
+
   it('selects with a box, and zooms and pans with keys', async () => {
     const { page } = browser;
     const plan = await storedPlan();

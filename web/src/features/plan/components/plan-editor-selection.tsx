@@ -15,14 +15,12 @@ export function SelectionDetails({
   walls,
   openings,
   room,
-  disabled,
   onEdit,
 }: {
   plan: PlanModel;
   walls: PlanWall[];
   openings: PlanOpening[];
   room: PlanRoom | null;
-  disabled: boolean;
   onEdit: (edits: PlanEdit[]) => void;
 }) {
   const m = plan.space.metresPerUnit;
@@ -34,7 +32,6 @@ export function SelectionDetails({
         label="Wall thickness (m)"
         initial={metres(wall.thickness * m)}
         action="Set thickness"
-        disabled={disabled}
         onSubmit={(value) => {
           const thickness = Number(value);
           if (Number.isFinite(thickness) && thickness > 0)
@@ -45,9 +42,7 @@ export function SelectionDetails({
   }
   if (openings.length === 1 && walls.length === 0) {
     const opening = openings[0]!;
-    return (
-      <OpeningForm key={opening.id} opening={opening} metresPerUnit={m} disabled={disabled} onEdit={onEdit} />
-    );
+    return <OpeningForm key={opening.id} opening={opening} metresPerUnit={m} onEdit={onEdit} />;
   }
   if (room) {
     return (
@@ -56,7 +51,6 @@ export function SelectionDetails({
         label="Room name"
         initial={room.label ?? ''}
         action="Rename"
-        disabled={disabled}
         onSubmit={(name) => onEdit([{ op: 'name-room', at: insidePoint(room.polygon), name }])}
       />
     );
@@ -68,13 +62,11 @@ function ValueForm({
   label,
   initial,
   action,
-  disabled,
   onSubmit,
 }: {
   label: string;
   initial: string;
   action: string;
-  disabled: boolean;
   onSubmit: (value: string) => void;
 }) {
   const id = useId();
@@ -89,7 +81,7 @@ function ValueForm({
         <Label htmlFor={id}>{label}</Label>
         <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} className="w-48" />
       </div>
-      <Button type="submit" size="sm" variant="outline" disabled={disabled}>
+      <Button type="submit" size="sm" variant="outline">
         {action}
       </Button>
     </form>
@@ -100,12 +92,10 @@ function ValueForm({
 function OpeningForm({
   opening,
   metresPerUnit,
-  disabled,
   onEdit,
 }: {
   opening: PlanOpening;
   metresPerUnit: number;
-  disabled: boolean;
   onEdit: (edits: PlanEdit[]) => void;
 }) {
   const id = useId();
@@ -158,7 +148,7 @@ function OpeningForm({
       {field('width', `${name} width (m)`)}
       {isWindow ? field('sill', 'Sill height (m)') : null}
       {field('head', 'Head height (m)')}
-      <Button type="submit" size="sm" variant="outline" disabled={disabled}>
+      <Button type="submit" size="sm" variant="outline">
         Apply
       </Button>
     </form>

@@ -45,7 +45,7 @@ const HINTS: Record<EditorTool, string> = {
  * sent at once as edits under the plan's revision, with undo and redo (the difference back to the plan before).
  */
 export function PlanEditor({
-  plan,
+  plan: stored,
   target,
   onDone,
 }: {
@@ -53,8 +53,9 @@ export function PlanEditor({
   target: PlanTarget;
   onDone: () => void;
 }) {
-  const history = useEditHistory(plan, target.projectId, target.fileId);
-  const { send, busy } = history;
+  const history = useEditHistory(stored, target.projectId, target.fileId);
+  // What the editor shows and edits: the stored plan with the edits still being saved.
+  const { plan, send, busy } = history;
   const [tool, setTool] = useState<EditorTool>('select');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectedRoom, setSelectedRoom] = useState<number | null>(null);
@@ -123,7 +124,7 @@ export function PlanEditor({
 
   /** A press on a wall with the select tool grabs it: by an end (within a handle's reach) or whole. */
   function onDragStart(point: PlanPoint, at: PointerInfo): boolean {
-    if (tool !== 'select' || busy) return false;
+    if (tool !== 'select') return false;
     // On the drawing's empty space: a selection box.
     if (!at.item) {
       setBox({ from: point, to: point, adding: at.shiftKey });
@@ -242,27 +243,25 @@ export function PlanEditor({
         tool={tool}
         onTool={choose}
         onDone={onDone}
-        actions={
-          busy
-            ? {}
-            : {
-                onDelete: selected.size ? deleteSelection : undefined,
-                onSplit:
-                  selectedWalls.length === 1
-                    ? () => send(splitWall(selectedWalls[0]!, newItemId(plan, 'e')), clearSelection)
-                    : undefined,
-                onJoin: join ? () => send(join, clearSelection) : undefined,
-                onUndo: history.canUndo ? () => history.step('undo', clearSelection) : undefined,
-                onRedo: history.canRedo ? () => history.step('redo', clearSelection) : undefined,
-                onReset: plan.editCount
-                  ? () =>
-                      history.reset(() => {
-                        clearSelection();
-                        onDone();
-                      })
-                  : undefined,
-              }
-        }
+        actions={{
+          onDelete: selected.size ? deleteSelection : undefined,
+          onSplit:
+            selectedWalls.length === 1
+              ? () => send(splitWall(selectedWalls[0]!, newItemId(plan, 'e')), clearSelection)
+              : undefined,
+          onJoin: join ? () => send(join, clearSelection) : undefined,
+          onUndo: history.canUndo ? () => history.step('undo', clearSelection) : undefined,
+          onRedo: history.canRedo ? () => history.step('redo', clearSelection) : undefined,
+          // Reading the drawing again waits until the edits made are saved.
+          onReset:
+            stored.editCount && !busy
+              ? () =>
+                  history.reset(() => {
+                    clearSelection();
+                    onDone();
+                  })
+              : undefined,
+        }}
       />
       <p role="status" aria-live="polite" className="text-xs text-slate-600">
         {busy ? 'Saving…' : draft ? 'Click where the wall ends, or press Esc to stop.' : HINTS[tool]}
@@ -292,7 +291,6 @@ export function PlanEditor({
         walls={selectedWalls}
         openings={selectedOpenings}
         room={selectedRoom === null ? null : (plan.rooms[selectedRoom] ?? null)}
-        disabled={busy}
         onEdit={(edits) => send(edits)}
       />
     </div>
