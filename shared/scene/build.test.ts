@@ -306,8 +306,8 @@ describe('sceneToGlb', () => {
     const outline = scene.roof!.outline;
     expect(scene.footprint).toEqual(outline);
     // No rooms were read: one floor slab over the same footprint (a plan with rooms has a slab per room).
-    expect(scene.floor?.outline).toEqual(outline);
-    expect(buildScene(roomPlan()).floor).toBeNull();
+    expect(scene.floors.map((f) => f.outline)).toEqual([outline]);
+    expect(buildScene(roomPlan()).floors).toEqual([]);
     // The L's six corners, each within a few centimetres of the walls' outer faces.
     expect(outline).toHaveLength(6);
     const area = Math.abs(

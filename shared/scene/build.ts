@@ -139,7 +139,7 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     openings,
     rooms,
     footprint: outline,
-    floor,
+    floors: floor ? [floor] : [],
     roof,
     bounds: sceneBounds(walls, rooms, floor, roof, o),
     warnings,
@@ -357,7 +357,7 @@ function footprint(rooms: SceneRoom[], walls: SceneWall[]): Floor[] | null {
 function sceneBounds(
   walls: SceneWall[],
   rooms: SceneRoom[],
-  floor: Scene['floor'],
+  floor: Scene['floors'][number] | null,
   roof: Scene['roof'],
   o: SceneOptions,
 ): Scene['bounds'] {

@@ -162,6 +162,12 @@ describe('buildingToIfc, read back with web-ifc', () => {
 });
 
 describe('the building as one scene (what the viewer draws)', () => {
+  it('gives every storey without rooms its floor slab at its own level, not only the bottom one', () => {
+    const all = flattenBuilding(threeStoreys());
+    expect(all.floors.map((f) => f.elevation)).toEqual([0, 3, 6]);
+    expect(flattenBuilding(threeStoreys(), 1).floors).toHaveLength(2);
+  });
+
   it('places every storey’s walls and rooms, and cuts above a level without the roof', () => {
     const withRoom: Plan = {
       ...boxPlan,

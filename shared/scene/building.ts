@@ -134,7 +134,7 @@ export function flattenBuilding(building: BuildingScene, upTo = building.storeys
     openings: [],
     rooms: [],
     footprint: bottom.scene.footprint?.map((p) => floorToWorld(bottom, p)) ?? null,
-    floor: null,
+    floors: [],
     roof: null,
     bounds: buildingBounds(shown),
     warnings: shown.flatMap((s) => s.scene.warnings),
@@ -162,12 +162,13 @@ export function flattenBuilding(building: BuildingScene, upTo = building.storeys
         elevation: storey.elevation,
       });
   }
-  if (bottom.scene.floor)
-    scene.floor = {
-      ...bottom.scene.floor,
-      outline: bottom.scene.floor.outline.map((p) => floorToWorld(bottom, p)),
-      elevation: bottom.elevation,
-    };
+  for (const storey of shown)
+    for (const floor of storey.scene.floors)
+      scene.floors.push({
+        ...floor,
+        outline: floor.outline.map((p) => floorToWorld(storey, p)),
+        elevation: storey.elevation,
+      });
   const top = shown[shown.length - 1]!;
   if (top.scene.roof && shown.length === building.storeys.length)
     scene.roof = {

@@ -104,7 +104,7 @@ describe('sceneToIfc, read back with web-ifc', () => {
 
   it('lays one floor slab over the footprint when the plan has no rooms, with the roof over the same outline', () => {
     const scene = buildScene({ ...roomPlan, rooms: [] });
-    expect(scene.floor?.outline).toEqual(scene.roof?.outline);
+    expect(scene.floors[0]?.outline).toEqual(scene.roof?.outline);
     const read = readBack(sceneToIfc(scene, { name: 'Room', timestamp: '2026-11-25T00:00:00Z' }));
     expect(read.counts).toMatchObject({ wall: 4, space: 0, slab: 2 });
   });

@@ -307,15 +307,12 @@ function writeStorey(kit: IfcKit, storeyOf: IfcStorey, buildingPlacement: string
   });
   if (spaces.length) w.add(`IFCRELAGGREGATES(${id('storey-spaces')},$,$,$,${storey},(${spaces.join(',')}))`);
 
-  if (scene.floor) {
+  scene.floors.forEach((floor, i) => {
     const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
-    const shape = sweptSolid(
-      outlineProfile(scene.floor.outline),
-      -scene.floor.thickness,
-      scene.floor.thickness,
-    );
-    contained.push(w.add(`IFCSLAB(${id('floor')},$,'Floor',$,$,${placement},${shape},$,.FLOOR.)`));
-  }
+    const shape = sweptSolid(outlineProfile(floor.outline), -floor.thickness, floor.thickness);
+    const slab = i === 0 ? id('floor') : id(`storey-floor-${i}`);
+    contained.push(w.add(`IFCSLAB(${slab},$,'Floor',$,$,${placement},${shape},$,.FLOOR.)`));
+  });
   if (scene.roof) {
     const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
     const shape = sweptSolid(outlineProfile(scene.roof.outline), scene.roof.level, scene.roof.thickness);

@@ -64,12 +64,17 @@ export function sceneNodes(scene: Scene, meshFor: (material: MaterialName) => Me
     addSlab(mesh, room.outline, floorLevel - room.slabThickness, floorLevel);
     nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
   }
-  if (scene.floor) {
+  scene.floors.forEach((floor, i) => {
     const mesh = meshFor('Floor');
-    const floorLevel = scene.floor.elevation ?? 0;
-    addSlab(mesh, scene.floor.outline, floorLevel - scene.floor.thickness, floorLevel);
-    nodes.push({ name: 'Floor', mesh, material: 'Floor', extras: { kind: 'floor' } });
-  }
+    const floorLevel = floor.elevation ?? 0;
+    addSlab(mesh, floor.outline, floorLevel - floor.thickness, floorLevel);
+    nodes.push({
+      name: i === 0 ? 'Floor' : `Floor ${i + 1}`,
+      mesh,
+      material: 'Floor',
+      extras: { kind: 'floor' },
+    });
+  });
   if (scene.roof) {
     const mesh = meshFor('Roof');
     addSlab(mesh, scene.roof.outline, scene.roof.level, scene.roof.level + scene.roof.thickness);

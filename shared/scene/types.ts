@@ -92,8 +92,11 @@ export interface Scene {
    * included; the roof covers it and the local renderer lays its floor over it. Null when there is nothing.
    */
   footprint: [number, number][] | null;
-  /** A floor slab over the footprint where the plan has no rooms (else each room has its own). */
-  floor: SceneFloor | null;
+  /**
+   * Floor slabs over the footprint where the plan has no rooms (else each room has its own): at most one for a
+   * storey's scene; one per storey without rooms in a building laid out as one scene.
+   */
+  floors: SceneFloor[];
   roof: SceneRoof | null;
   /** Extent of everything, metres. */
   bounds: { min: Vec3; max: Vec3 };
