@@ -146,8 +146,8 @@ export function ModelViewer({
     if (engine.current?.handleKey(event.key)) event.preventDefault();
   }
 
-  const width = mount.current?.clientWidth ?? 800;
-  const barMetres = scale ? scaleBarMetres(scale, width) : null;
+  // Read only in top view: a width read while rendering forces a layout of the whole page (with every room label).
+  const barMetres = scale ? scaleBarMetres(scale, mount.current?.clientWidth ?? 800) : null;
 
   return (
     <div className={cn('flex flex-col gap-3', className)}>

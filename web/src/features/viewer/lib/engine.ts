@@ -85,14 +85,58 @@ function acquireRenderer(): WebGLRenderer {
   return sharedRenderer;
 }
 
-/** Creates the shared renderer ahead of time (the project page calls it when idle); failures wait for the viewer. */
+/** The scene the shaders were compiled for (once), kept so that its programs stay cached (see warmRenderer). */
+let warmScene: ThreeScene | null = null;
+
+/**
+ * Creates the shared renderer ahead of time and compiles the shaders a model is drawn with (the project page calls
+ * it when idle): compiling and linking them is most of a first frame on a software GL. A tiny scene lit and clipped
+ * as a viewer's is drawn once, so the programs three.js caches are the ones the viewer will ask for. Failures wait
+ * for the viewer.
+ */
 export function warmRenderer(): void {
   if (!webglDefined()) return;
   try {
-    acquireRenderer();
+    const renderer = acquireRenderer();
+    if (warmScene) return;
+    const warm = new ThreeScene();
+    warm.background = new Color(BACKGROUND);
+    warm.add(new HemisphereLight(), new DirectionalLight());
+    for (const transparent of [false, true])
+      warm.add(
+        new Mesh(
+          new PlaneGeometry(1, 1),
+          new MeshLambertMaterial({
+            transparent,
+            side: transparent ? DoubleSide : undefined,
+            depthWrite: !transparent,
+          }),
+        ),
+      );
+    const camera = new PerspectiveCamera(45, 1, 0.05, 10);
+    camera.position.set(0, 0, 2);
+    renderer.clippingPlanes = [new Plane(new Vector3(0, -1, 0), Number.POSITIVE_INFINITY)];
+    renderer.render(warm, camera);
+    renderer.clippingPlanes = [];
+    // Kept: three.js deletes a program once no material uses it any more.
+    warmScene = warm;
   } catch {
     // No WebGL context here: the viewer says so when it opens.
   }
+}
+
+/**
+ * More room labels than this cover each other and the model (a floor of offices, a grid of cells), and laying out
+ * each costs the page: the largest rooms keep theirs.
+ */
+const MAX_ROOM_LABELS = 120;
+
+/** The rooms labelled: those of the highest storey shown (the others lie under its floor), the largest first. */
+function labelledRooms(scene: Scene) {
+  const top = Math.max(0, ...scene.rooms.map((r) => r.elevation ?? 0));
+  const rooms = scene.rooms.filter((r) => (r.elevation ?? 0) === top);
+  if (rooms.length <= MAX_ROOM_LABELS) return rooms;
+  return [...rooms].sort((p, q) => q.areaM2 - p.areaM2).slice(0, MAX_ROOM_LABELS);
 }
 
 export class ModelViewerEngine {
@@ -229,10 +273,7 @@ export class ModelViewerEngine {
     sun.target.position.set(c[0], 0, c[2]);
     this.three.add(sun, sun.target);
 
-    // In a building, only the highest storey shown is labelled: the others lie under its floor.
-    const labelled = Math.max(0, ...this.scene.rooms.map((r) => r.elevation ?? 0));
-    for (const room of this.scene.rooms) {
-      if ((room.elevation ?? 0) !== labelled) continue;
+    for (const room of labelledRooms(this.scene)) {
       const at = room.outline.reduce((s, [x, z]) => [s[0] + x, s[1] + z], [0, 0]);
       const div = document.createElement('div');
       div.className =
@@ -436,7 +477,11 @@ export class ModelViewerEngine {
     const rect = this.container.getBoundingClientRect();
     this.width = Math.max(1, Math.round(rect.width));
     this.height = Math.max(1, Math.round(rect.height));
-    this.renderer.setSize(this.width, this.height, false);
+    // Sizing the canvas, even to the size it has, makes the GL allocate its drawing buffers again (hundreds of
+    // milliseconds on a software GL): the shared renderer keeps its size from the last viewer when it fits.
+    const current = this.renderer.getSize(new Vector2());
+    if (current.x !== this.width || current.y !== this.height)
+      this.renderer.setSize(this.width, this.height, false);
     this.labels.setSize(this.width, this.height);
     this.perspective.aspect = this.width / this.height;
     this.perspective.updateProjectionMatrix();
