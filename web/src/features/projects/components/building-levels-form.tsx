@@ -15,7 +15,8 @@ const levelDrawing = (level: Level, fileNames: Record<string, string>) =>
   [fileNames[level.fileId] ?? '', level.viewId?.replace('-', ' ')].filter(Boolean).join(', ');
 
 /**
- * The building's levels as a form: each level's name, floor elevation and quarter turn, saved together. A proposal
+ * The building's levels as a form: each level's name, floor elevation, quarter turn and shift (to nudge a level the
+ * alignment placed wrong), saved together. A proposal
  * (from the drawings' names) says so until it is saved.
  */
 export function BuildingLevelsForm({
@@ -59,74 +60,100 @@ export function BuildingLevelsForm({
         void save();
       }}
     >
-      <table className="w-full text-left text-sm" aria-describedby={captionId}>
-        <caption id={captionId} className="mb-2 text-left text-sm font-medium text-slate-900">
-          Levels
-          <span className="ml-2 font-normal text-slate-600">
-            {building.proposed
-              ? 'Proposed from the drawings’ names: check them and save.'
-              : 'Saved. The building and its exports use them.'}
-          </span>
-        </caption>
-        <thead className="text-xs text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Name
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Drawing
-            </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Floor level (m)
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              Turn
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ level, key }, i) => (
-            <tr key={key}>
-              <td className="py-1 pr-2">
-                <Input
-                  aria-label={`Name of level ${i + 1}`}
-                  value={level.name}
-                  maxLength={80}
-                  onChange={(e) => change(key, { name: e.target.value })}
-                  className="h-8"
-                />
-              </td>
-              <td className="max-w-40 truncate py-1 pr-2 text-slate-700">{levelDrawing(level, fileNames)}</td>
-              <td className="py-1 pr-2">
-                <Input
-                  aria-label={`Floor level of ${level.name || `level ${i + 1}`} in metres`}
-                  type="number"
-                  step="0.01"
-                  value={level.elevationM}
-                  onChange={(e) => change(key, { elevationM: Number(e.target.value) })}
-                  className="h-8 w-28"
-                />
-              </td>
-              <td className="py-1">
-                <select
-                  aria-label={`Turn of ${level.name || `level ${i + 1}`}`}
-                  value={level.rotationDeg}
-                  onChange={(e) =>
-                    change(key, { rotationDeg: Number(e.target.value) as Level['rotationDeg'] })
-                  }
-                  className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
-                >
-                  {TURNS.map((turn) => (
-                    <option key={turn} value={turn}>
-                      {`${turn}°`}
-                    </option>
-                  ))}
-                </select>
-              </td>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-describedby={captionId}>
+          <caption id={captionId} className="mb-2 text-left text-sm font-medium text-slate-900">
+            Levels
+            <span className="ml-2 font-normal text-slate-600">
+              {building.proposed
+                ? 'Proposed from the drawings’ names: check them and save.'
+                : 'Saved. The building and its exports use them.'}
+            </span>
+          </caption>
+          <thead className="text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Drawing
+              </th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Floor level (m)
+              </th>
+              <th scope="col" className="py-1 pr-2 font-medium">
+                Turn
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Shift east, south (m)
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(({ level, key }, i) => (
+              <tr key={key}>
+                <td className="py-1 pr-2">
+                  <Input
+                    aria-label={`Name of level ${i + 1}`}
+                    value={level.name}
+                    maxLength={80}
+                    onChange={(e) => change(key, { name: e.target.value })}
+                    className="h-8"
+                  />
+                </td>
+                <td className="max-w-40 truncate py-1 pr-2 text-slate-700">
+                  {levelDrawing(level, fileNames)}
+                </td>
+                <td className="py-1 pr-2">
+                  <Input
+                    aria-label={`Floor level of ${level.name || `level ${i + 1}`} in metres`}
+                    type="number"
+                    step="0.01"
+                    value={level.elevationM}
+                    onChange={(e) => change(key, { elevationM: Number(e.target.value) })}
+                    className="h-8 w-28"
+                  />
+                </td>
+                <td className="py-1">
+                  <select
+                    aria-label={`Turn of ${level.name || `level ${i + 1}`}`}
+                    value={level.rotationDeg}
+                    onChange={(e) =>
+                      change(key, { rotationDeg: Number(e.target.value) as Level['rotationDeg'] })
+                    }
+                    className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                  >
+                    {TURNS.map((turn) => (
+                      <option key={turn} value={turn}>
+                        {`${turn}°`}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="py-1">
+                  <div className="flex gap-1">
+                    {(['east', 'south'] as const).map((direction, axis) => (
+                      <Input
+                        key={direction}
+                        aria-label={`Shift ${direction} of ${level.name || `level ${i + 1}`} in metres`}
+                        type="number"
+                        step="0.05"
+                        value={level.offsetM[axis]}
+                        onChange={(e) => {
+                          const offsetM: Level['offsetM'] = [...level.offsetM];
+                          offsetM[axis] = Number(e.target.value);
+                          change(key, { offsetM });
+                        }}
+                        className="h-8 w-20"
+                      />
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <Button type="submit" size="sm" className="self-start" disabled={busy}>
         {busy ? <Spinner className="size-4" /> : null}
         {busy ? 'Saving...' : 'Save levels'}

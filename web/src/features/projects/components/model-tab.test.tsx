@@ -98,7 +98,19 @@ describe('ModelTab', () => {
     await user.clear(level);
     await user.type(level, '3.2');
     await user.selectOptions(screen.getByLabelText('Turn of First floor'), '90°');
-    const saved = [levels[0], { ...levels[1], name: 'First floor', elevationM: 3.2, rotationDeg: 90 }];
+    const east = screen.getByLabelText('Shift east of First floor in metres');
+    await user.clear(east);
+    await user.type(east, '0.5');
+    const saved = [
+      levels[0],
+      {
+        ...levels[1],
+        name: 'First floor',
+        elevationM: 3.2,
+        rotationDeg: 90,
+        offsetM: [0.5, levels[1]!.offsetM[1]],
+      },
+    ];
     api.put.mockResolvedValue({ building: { levels: saved, proposed: false, revision: 1, warnings: [] } });
     await user.click(screen.getByRole('button', { name: 'Save levels' }));
     await vi.waitFor(() => expect(api.put).toHaveBeenCalledWith('/projects/p1/building', { levels: saved }));
