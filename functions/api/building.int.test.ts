@@ -245,6 +245,22 @@ describe('a project is one building', () => {
       ).status,
     ).toBe(404);
 
+    // The user picks page 2 as the drawing's plan: still three levels, page 1 now one of the other storeys.
+    const picked = await api(`/api/projects/${project.id}/files/${fileId}/plan`, {
+      token,
+      method: 'PATCH',
+      body: { viewId: 'page-2' },
+    });
+    expect(picked.status, picked.text).toBe(200);
+    expect((await settledPlan(token, project.id, fileId)).source.view).toBe('Page 2: Ground floor plan');
+    building = ((await api(buildingUrl(project.id), { token })).json as { building: ProjectBuilding })
+      .building;
+    expect(building.levels.map((l) => [l.name, l.viewId])).toEqual([
+      ['Ground floor', undefined],
+      ['First floor', 'page-3'],
+      ['Second floor', 'page-1'],
+    ]);
+
     const notAStorey = await api(buildingUrl(project.id), {
       token,
       method: 'PUT',

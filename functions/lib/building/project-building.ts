@@ -34,12 +34,7 @@ async function levelPlans(bundle: ProjectBundle): Promise<Map<string, LevelPlan>
   const candidates = [...bundle.files]
     .reverse()
     .filter((f) => f.status === 'uploaded' && f.planStatus === 'ready' && !planReadInProgress(f));
-  const loaded = await Promise.all(
-    candidates.flatMap((file) => [
-      loadLevelPlan(file),
-      ...(file.storeyViews ?? []).map((viewId) => loadLevelPlan(file, viewId)),
-    ]),
-  );
+  const loaded = (await Promise.all(candidates.map(plansOfFile))).flat();
   const plans = new Map<string, LevelPlan>();
   for (const level of loaded) {
     if (!level) continue;
@@ -48,6 +43,17 @@ async function levelPlans(bundle: ProjectBundle): Promise<Map<string, LevelPlan>
     if (ownView) plans.set(levelPlanKey({ fileId: level.file.id, viewId: ownView }), level);
   }
   return plans;
+}
+
+/**
+ * A drawing's own plan and the other storeys it holds. The storey on the page the plan is now read from is that
+ * plan (as the user corrected it), not its first reading.
+ */
+async function plansOfFile(file: FileItem): Promise<(LevelPlan | null)[]> {
+  const own = await loadLevelPlan(file);
+  const ownView = own ? planViewId(own.plan) : file.planCorrections?.viewId;
+  const storeys = (file.storeyViews ?? []).filter((viewId) => viewId !== ownView);
+  return [own, ...(await Promise.all(storeys.map((viewId) => loadLevelPlan(file, viewId))))];
 }
 
 async function loadLevelPlan(file: FileItem, viewId?: string): Promise<LevelPlan | null> {

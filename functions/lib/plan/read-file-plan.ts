@@ -74,14 +74,14 @@ export async function readFilePlan(file: FileItem): Promise<PlanModel> {
     rooms: plan.rooms.length,
     ms: Math.round(performance.now() - started),
   });
-  if (bytes && drawing) await readOtherStoreys(file, bytes, reading);
+  if (bytes && drawing) await readOtherStoreys(file, bytes, reading, started);
   return plan;
 }
 
 /** The other storeys the drawing holds, once; a failure there leaves the file's own plan as it is. */
-async function readOtherStoreys(file: FileItem, bytes: Buffer, reading: PlanModel) {
+async function readOtherStoreys(file: FileItem, bytes: Buffer, reading: PlanModel, taskStarted: number) {
   try {
-    await readStoreyViews(file, bytes, reading);
+    await readStoreyViews(file, bytes, reading, taskStarted);
   } catch (error) {
     log.error('reading the other storeys failed', { fileId: file.id, error });
   }

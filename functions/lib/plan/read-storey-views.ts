@@ -4,25 +4,39 @@
  * levels. Looked for once, at the file's first read; a correction of the file's plan does not read them again.
  */
 import { readPlan } from '../../../engine/plan/read-plan';
-import { isStoreyPlan, storeyViews } from '../../../shared/building/storey-views';
+import { isStoreyPlan, planViewId, storeyViews } from '../../../shared/building/storey-views';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { type FileItem, setFileStoreyViews } from '../db/projects';
 import { logger } from '../logger';
 import { savePlan } from './plan-store';
 
-/** Reading stops starting new storeys after this long, well within the task's time (each takes seconds). */
-const STOREY_READING_BUDGET_MS = 45_000;
+/**
+ * No new storey is started this long after the task started (the file's own reading included), so the task ends well
+ * within its two minutes (a storey takes seconds, bounded by the reader's own limits).
+ */
+const STOREY_READING_DEADLINE_MS = 60_000;
 
 const log = logger.child({ task: 'read-plan' });
 
-/** Reads and stores the storeys `plan`'s drawing holds besides its own; records which were plans. */
-export async function readStoreyViews(file: FileItem, bytes: Buffer, plan: PlanModel): Promise<void> {
+/**
+ * Reads and stores the storeys `plan`'s drawing holds besides its own (and then its own, as read); records which
+ * were plans as each is stored
+ * (an empty list first: a task cut short is not retried into the same cut, and never leaves a stored storey
+ * unlisted, so deleting the file finds every one).
+ */
+export async function readStoreyViews(
+  file: FileItem,
+  bytes: Buffer,
+  plan: PlanModel,
+  taskStarted: number,
+): Promise<void> {
   if (file.storeyViews || plan.status !== 'ready') return;
-  const started = performance.now();
+  const views = storeyViews(plan);
+  await setFileStoreyViews(file, []);
   const found: string[] = [];
-  for (const view of storeyViews(plan)) {
-    if (performance.now() - started > STOREY_READING_BUDGET_MS) {
-      log.warn('storey reading budget spent', { fileId: file.id, read: found.length });
+  for (const view of views) {
+    if (performance.now() - taskStarted > STOREY_READING_DEADLINE_MS) {
+      log.warn('no time left to read more storeys', { fileId: file.id, read: found.length });
       break;
     }
     const { plan: storey } = await readPlan({
@@ -34,8 +48,18 @@ export async function readStoreyViews(file: FileItem, bytes: Buffer, plan: PlanM
     if (!isStoreyPlan(storey)) continue;
     await savePlan(file.id, storey, view.id);
     found.push(view.id);
+    await setFileStoreyViews(file, found);
   }
-  await setFileStoreyViews(file, found);
+  // The file's own storey too, as read: it stays a level when the user later picks another page as the plan.
+  const ownView = planViewId(plan);
+  if (found.length && ownView) {
+    await savePlan(file.id, plan, ownView);
+    await setFileStoreyViews(file, [ownView, ...found]);
+  }
   if (found.length)
-    log.info('storeys read', { fileId: file.id, views: found, ms: Math.round(performance.now() - started) });
+    log.info('storeys read', {
+      fileId: file.id,
+      views: found,
+      ms: Math.round(performance.now() - taskStarted),
+    });
 }
