@@ -406,6 +406,28 @@ export function readPageVectors(
   return vectors;
 }
 
+/**
+ * Whether a page draws at least `minSegments` line segments (curves counted by their flattened pieces) or any
+ * image: a plan's walls do, a cover sheet or a drawing list (text in a frame) does not.
+ */
+export function drawsLineWork(
+  operators: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
+  ops: OperatorCodes,
+  minSegments: number,
+): boolean {
+  let segments = 0;
+  let images = 0;
+  walkPage(operators, ops, [1, 0, 0, 1, 0, 0], {
+    path: (path) => {
+      for (const sub of path.subpaths) segments += Math.max(0, sub.length / 2 - 1);
+    },
+    image: () => {
+      images += 1;
+    },
+  });
+  return images > 0 || segments >= minSegments;
+}
+
 /** The share of the page that images must cover for its drawing to be raster (scanned, or flattened tiles). */
 const RASTER_PAGE_COVER = 0.5;
 

@@ -8,6 +8,7 @@ import {
   type Affine,
   drawableAsVectors,
   drawPageVectors,
+  drawsLineWork,
   markupPaths,
   type PageVectors,
   readPageVectors,
@@ -112,12 +113,24 @@ const unscoredPage = (page: number): ScoredPage => ({
   words: [],
 });
 
-/** The best-scored page that is a drawing, not prose (parsing the leading candidates to count their drawing). */
+/**
+ * A page with fewer operators than this is checked for line work before it is taken as the plan (a cover sheet or a
+ * drawing list: text in a frame); a plan page has far more, and is not walked twice.
+ */
+const SPARSE_PAGE_OPERATORS = 300;
+/** Fewer line segments than this, and no picture, is no plan: one room drawn in single lines with its door has more. */
+const MIN_PLAN_SEGMENTS = 8;
+
+/**
+ * The best-scored page that is a drawing, not prose and not a cover sheet listing the set's drawings by their titles
+ * (parsing the leading candidates to count their drawing).
+ */
 async function leadingDrawing(
   pages: ScoredPage[],
-  parsed: Map<number, unknown>,
+  parsed: Map<number, OperatorList | undefined>,
   isProse: (page: ScoredPage) => Promise<boolean>,
 ): Promise<ScoredPage | undefined> {
+  const { OPS } = await loadPdfJs();
   for (const candidate of [...pages].sort((a, b) => b.score - a.score || a.page - b.page)) {
     if (candidate.score === Number.NEGATIVE_INFINITY) break;
     if (candidate.kind === 'text') continue;
@@ -125,6 +138,13 @@ async function leadingDrawing(
       candidate.kind = 'text';
       continue;
     }
+    const operators = parsed.get(candidate.page);
+    if (
+      operators &&
+      operators.fnArray.length < SPARSE_PAGE_OPERATORS &&
+      !drawsLineWork(operators, OPS, MIN_PLAN_SEGMENTS)
+    )
+      continue;
     return candidate;
   }
   return undefined;

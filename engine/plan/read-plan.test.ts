@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { planDxf, planPdf } from '../drawing/fixtures/plan';
+import { planDxf, planPdf, planSetPdf } from '../drawing/fixtures/plan';
 import { readPlan } from './read-plan';
 
 /** The fixture plan's page twice, as a two-page PDF. */
@@ -19,6 +19,13 @@ describe('readPlan', () => {
     const picked = await readPlan({ bytes, fileName: 'set.pdf', corrections: { viewId: 'page-2' } });
     expect(picked.plan.source.page).toBe(2);
     expect(picked.plan.source.views?.map((v) => v.id)).toEqual(['page-1', 'page-2']);
+  }, 30_000);
+
+  it('takes the first plan of a set, not the cover sheet that lists the plans by their titles', async () => {
+    const bytes = await planSetPdf(['Ground floor plan', 'First floor plan'], { cover: true });
+    const { plan } = await readPlan({ bytes, fileName: 'set.pdf' });
+    expect([plan.status, plan.source.page, plan.walls.length > 10]).toEqual(['ready', 2, true]);
+    expect(plan.source.views?.map((v) => v.id)).toEqual(['page-1', 'page-2', 'page-3']);
   }, 30_000);
 
   it('checks every plan it reads, with the drawing’s own evidence', async () => {
