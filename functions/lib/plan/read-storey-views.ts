@@ -19,10 +19,10 @@ const STOREY_READING_DEADLINE_MS = 60_000;
 const log = logger.child({ task: 'read-plan' });
 
 /**
- * Reads and stores the storeys `plan`'s drawing holds besides its own (and then its own, as read); records which
- * were plans as each is stored
- * (an empty list first: a task cut short is not retried into the same cut, and never leaves a stored storey
- * unlisted, so deleting the file finds every one).
+ * Reads and stores the storeys `plan`'s drawing holds besides its own (and then its own, as read). Each is listed on
+ * the file before its plan is written, so a task cut short never leaves a stored storey the file's deletion cannot
+ * find; the list is written empty first, so such a task is not retried into the same cut. A drawing holding no
+ * other storey costs no write at all.
  */
 export async function readStoreyViews(
   file: FileItem,
@@ -32,8 +32,14 @@ export async function readStoreyViews(
 ): Promise<void> {
   if (file.storeyViews || plan.status !== 'ready') return;
   const views = storeyViews(plan);
+  if (!views.length) return;
   await setFileStoreyViews(file, []);
   const found: string[] = [];
+  const keep = async (viewId: string, storey: PlanModel) => {
+    await setFileStoreyViews(file, [...found, viewId]);
+    await savePlan(file.id, storey, viewId);
+    found.push(viewId);
+  };
   for (const view of views) {
     if (performance.now() - taskStarted > STOREY_READING_DEADLINE_MS) {
       log.warn('no time left to read more storeys', { fileId: file.id, read: found.length });
@@ -45,21 +51,15 @@ export async function readStoreyViews(
       contentType: file.contentType,
       corrections: { viewId: view.id },
     });
-    if (!isStoreyPlan(storey)) continue;
-    await savePlan(file.id, storey, view.id);
-    found.push(view.id);
-    await setFileStoreyViews(file, found);
+    if (isStoreyPlan(storey)) await keep(view.id, storey);
   }
   // The file's own storey too, as read: it stays a level when the user later picks another page as the plan.
   const ownView = planViewId(plan);
-  if (found.length && ownView) {
-    await savePlan(file.id, plan, ownView);
-    await setFileStoreyViews(file, [ownView, ...found]);
-  }
-  if (found.length)
-    log.info('storeys read', {
-      fileId: file.id,
-      views: found,
-      ms: Math.round(performance.now() - taskStarted),
-    });
+  if (!found.length || !ownView) return;
+  await keep(ownView, plan);
+  log.info('storeys read', {
+    fileId: file.id,
+    views: found,
+    ms: Math.round(performance.now() - taskStarted),
+  });
 }

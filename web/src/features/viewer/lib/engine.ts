@@ -85,6 +85,21 @@ function acquireRenderer(): WebGLRenderer {
   return sharedRenderer;
 }
 
+/** A model layer's material: opaque, or see-through from both sides (glass) when its opacity is below 1. */
+function layerMaterial(color: Color, opacity: number): MeshLambertMaterial {
+  const transparent = opacity < 1;
+  return new MeshLambertMaterial({
+    color,
+    transparent,
+    opacity,
+    side: transparent ? DoubleSide : undefined,
+    depthWrite: !transparent,
+  });
+}
+
+/** The horizontal cut's clipping plane, at first above everything. */
+const uncut = () => new Plane(new Vector3(0, -1, 0), Number.POSITIVE_INFINITY);
+
 /** The scene the shaders were compiled for (once), kept so that its programs stay cached (see warmRenderer). */
 let warmScene: ThreeScene | null = null;
 
@@ -102,20 +117,11 @@ export function warmRenderer(): void {
     const warm = new ThreeScene();
     warm.background = new Color(BACKGROUND);
     warm.add(new HemisphereLight(), new DirectionalLight());
-    for (const transparent of [false, true])
-      warm.add(
-        new Mesh(
-          new PlaneGeometry(1, 1),
-          new MeshLambertMaterial({
-            transparent,
-            side: transparent ? DoubleSide : undefined,
-            depthWrite: !transparent,
-          }),
-        ),
-      );
+    for (const opacity of [1, 0.5])
+      warm.add(new Mesh(new PlaneGeometry(1, 1), layerMaterial(new Color(), opacity)));
     const camera = new PerspectiveCamera(45, 1, 0.05, 10);
     camera.position.set(0, 0, 2);
-    renderer.clippingPlanes = [new Plane(new Vector3(0, -1, 0), Number.POSITIVE_INFINITY)];
+    renderer.clippingPlanes = [uncut()];
     renderer.render(warm, camera);
     renderer.clippingPlanes = [];
     // Kept: three.js deletes a program once no material uses it any more.
@@ -153,7 +159,7 @@ export class ModelViewerEngine {
   private readonly measureGroup = new Group();
   private readonly layerMeshes = new Map<MaterialName, Mesh>();
   private readonly targets: Float64Array;
-  private readonly cut = new Plane(new Vector3(0, -1, 0), Number.POSITIVE_INFINITY);
+  private readonly cut = uncut();
   private readonly raycaster = new Raycaster();
   private readonly radius: number;
   private mode: ViewMode = 'orbit';
@@ -245,15 +251,7 @@ export class ModelViewerEngine {
       geometry.setIndex(new Uint32BufferAttribute(data.indices, 1));
       geometry.computeBoundingSphere();
       const [r, g, b, a] = spec.baseColorFactor;
-      const transparent = 'blend' in spec;
-      const material = new MeshLambertMaterial({
-        color: new Color().setRGB(r, g, b),
-        transparent,
-        opacity: a,
-        side: transparent ? DoubleSide : undefined,
-        depthWrite: !transparent,
-      });
-      const mesh = new Mesh(geometry, material);
+      const mesh = new Mesh(geometry, layerMaterial(new Color().setRGB(r, g, b), a));
       mesh.name = spec.name;
       this.layerMeshes.set(spec.name, mesh);
       this.building.add(mesh);
