@@ -189,6 +189,19 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     },
   );
 
+  it.each([
+    [1633562144, 'a frame of two rings a wall thickness apart: the frame was the plan'],
+    [1650339763, 'a paving grid over the floor: 46 walls of tiles, and the title block read as rooms'],
+    [
+      1667117382,
+      'paving in rooms side by side, grid axes across them: the axes and the walls between were taken',
+    ],
+  ] as const)('everything on layer 0 #%i (%s): the walls as drawn', async (drawingSeedValue, _before) => {
+    const { score, plan } = await read('clutter/all-on-layer-0', drawingSeedValue);
+    expect(score.f1).toBeGreaterThanOrEqual(0.95);
+    expect(plan.check?.verdict).not.toBe('unreadable');
+  });
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

@@ -255,6 +255,7 @@ function readSheetLines(
     wallThickness: split.thickness,
     roomClosers: split.closers.map(down),
     details: split.details.map(down),
+    symbols: split.symbols.map(down),
     arcs: split.arcs.map((a) => ({ cx: a.cx, cy: pageHeight - a.cy, r: a.r, start: -a.end, end: -a.start })),
     // A one-page sheet's views are its drawings; a multi-page PDF's are its pages.
     ...(d.pageViews.length <= 1 && views.length > 1
@@ -338,6 +339,7 @@ async function fromCad(
       ...(split.view ? { viewId: split.view.id } : {}),
       ...(split.noPlanReason ? { noPlanReason: split.noPlanReason } : {}),
       details: split.details,
+      symbols: split.symbols,
       arcs: split.arcs,
       texts: flat.texts.slice(0, MAX_TEXTS).map(({ text, x, y }) => ({ text, x, y })),
       entityCounts: model.counts,

@@ -86,6 +86,11 @@ export interface DrawingGeometry {
   noPlanReason?: string;
   /** Other straight segments (glazing, door leaves, furniture…), capped; used to tell windows from doors. */
   details?: Segment[];
+  /**
+   * Line work the reader knows is not walls (stair treads, a paving grid, a void's cross, a walking arrow), capped,
+   * drawing units: the plan check counts it as read.
+   */
+  symbols?: Segment[];
   /** Arcs (door swings among them). */
   arcs?: Arc[];
   /** Words on the sheet (a PDF page's text), each at the middle of its run, in drawing units. */

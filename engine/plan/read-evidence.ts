@@ -1,7 +1,8 @@
 /**
  * What the drawing itself says about a reading, measured once when the plan is read (the plan check in
- * shared/plan/check.ts weighs it later without the drawing): how much of the plan view's ink the walls and openings
- * explain, and how much of that ink lies around the walls at all. Measured on the normalised line drawing (≤ 1024 px).
+ * shared/plan/check.ts weighs it later without the drawing): how much of the plan view's ink the walls, openings and
+ * line work known not to be walls (stair treads, paving) explain, and how much of that ink lies around the walls at
+ * all. Measured on the normalised line drawing (≤ 1024 px).
  */
 import { boundsOfPoints, wallQuad } from '../../shared/plan/geometry';
 import { fillConvexPolygon } from '../../shared/plan/grid-mask';
@@ -59,6 +60,11 @@ export function readEvidence(drawing: NormalisedDrawing, plan: PlanModel): PlanE
   }
   for (const opening of plan.openings)
     fillConvexPolygon(explained, width, height, openingZone(opening).map(toPx));
+  // Symbols come from vector readings only, whose drawing units are the plan's own space.
+  for (const [x1, y1, x2, y2] of drawing.geometry.symbols ?? []) {
+    const line = { a: toPx([x1, y1]), b: toPx([x2, y2]), thickness: 2 * WALL_MARGIN_PX };
+    fillConvexPolygon(explained, width, height, wallQuad(line));
+  }
   const building = grownBounds(plan.walls.flatMap((w) => [toPx(w.a), toPx(w.b)]));
   let ink = 0;
   let inkExplained = 0;

@@ -11,7 +11,10 @@ const GRID_SIDE = 512;
 /**
  * Segments of a sheet border: lines on the outer rectangle of the drawing that keep a clear margin from everything
  * else (a plan's own outer walls also lie on its extents, but the rest of the plan touches them). Up to two nested
- * frames are found.
+ * frames are found. A ring drawn whole with a title block against it, and a frame drawn as two whole rings a wall's
+ * thickness apart (a trimming line and the border inside it, ISO 5457), are borders too when most of the drawing
+ * inside keeps clear of them: a building's outer walls are broken by its doors and windows, and its rooms' walls
+ * and fittings meet them.
  */
 export function borderSegments(
   segments: readonly Segment[],
@@ -22,21 +25,9 @@ export function borderSegments(
   let extents: Bounds | null = bounds;
   for (let round = 0; round < 2 && extents; round++) {
     const e: Bounds = extents;
-    const w = e.maxX - e.minX;
-    const h = e.maxY - e.minY;
-    const eps = Math.max(w, h) * 0.002;
-    const candidate = new Uint8Array(segments.length);
-    segments.forEach(([x1, y1, x2, y2], i) => {
-      if (border[i]) return;
-      const horizontal = Math.abs(y1 - y2) <= eps;
-      const vertical = Math.abs(x1 - x2) <= eps;
-      const length = Math.hypot(x2 - x1, y2 - y1);
-      const onHorizontalSide = horizontal && (Math.abs(y1 - e.minY) <= eps || Math.abs(y1 - e.maxY) <= eps);
-      const onVerticalSide = vertical && (Math.abs(x1 - e.minX) <= eps || Math.abs(x1 - e.maxX) <= eps);
-      if ((onHorizontalSide && length >= w * 0.3) || (onVerticalSide && length >= h * 0.3)) candidate[i] = 1;
-    });
+    const candidate = ringOn(segments, e, border);
     const rest = boundsOfSegments(segments.filter((_, i) => !border[i] && !candidate[i]));
-    const margin = Math.max(w, h) * 0.008;
+    const margin = Math.max(e.maxX - e.minX, e.maxY - e.minY) * BORDER_MARGIN_SHARE;
     const clear =
       rest !== null &&
       rest.minX - e.minX >= margin &&
@@ -44,20 +35,121 @@ export function borderSegments(
       rest.minY - e.minY >= margin &&
       e.maxY - rest.maxY >= margin;
     // An outer wall's face has its other face a wall's thickness inside it; a border does not.
-    const faces = new Uint8Array(segments.length);
-    segments.forEach((_, i) => {
-      if (candidate[i]) faces[i] = 1;
-    });
     const looksLikeWall = segments.some(
-      (seg, i) => candidate[i] && hasParallelPartner(seg, segments, faces, wallGap, 0.5),
+      (seg, i) => candidate[i] && hasParallelPartner(seg, segments, candidate, wallGap, 0.5),
     );
-    if (!clear || looksLikeWall) break;
-    candidate.forEach((c, i) => {
+    let found: Uint8Array | null = null;
+    if (looksLikeWall) found = rest && doubleFrame(segments, border, candidate, e, rest);
+    else if (clear || (ringIsWhole(segments, candidate, e) && keepsClear(segments, [border, candidate], e)))
+      found = candidate;
+    if (!found) break;
+    found.forEach((c, i) => {
       if (c) border[i] = 1;
     });
-    extents = rest;
+    extents = boundsOfSegments(segments.filter((_, i) => !border[i]));
   }
   return border;
+}
+
+/** A border keeps this share of the sheet's size clear of the drawing inside it. */
+const BORDER_MARGIN_SHARE = 0.008;
+/** A frame's ring is drawn whole: each side covered along this share of its length. */
+const WHOLE_RING_SHARE = 0.98;
+/** Of the line work inside a frame, at least this share (by length) stands clear of it (a title block does not). */
+const CLEAR_INSIDE_SHARE = 0.8;
+
+/** Long lines on the sides of `e` (a ring round the drawing), leaving out those already set aside. */
+function ringOn(segments: readonly Segment[], e: Bounds, exclude: Uint8Array): Uint8Array {
+  const w = e.maxX - e.minX;
+  const h = e.maxY - e.minY;
+  const eps = Math.max(w, h) * 0.002;
+  const ring = new Uint8Array(segments.length);
+  segments.forEach(([x1, y1, x2, y2], i) => {
+    if (exclude[i]) return;
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const onHorizontalSide =
+      Math.abs(y1 - y2) <= eps && (Math.abs(y1 - e.minY) <= eps || Math.abs(y1 - e.maxY) <= eps);
+    const onVerticalSide =
+      Math.abs(x1 - x2) <= eps && (Math.abs(x1 - e.minX) <= eps || Math.abs(x1 - e.maxX) <= eps);
+    if ((onHorizontalSide && length >= w * 0.3) || (onVerticalSide && length >= h * 0.3)) ring[i] = 1;
+  });
+  return ring;
+}
+
+/** Each of the four sides of `e` is covered whole by the ring's lines (no door or window breaks it). */
+function ringIsWhole(segments: readonly Segment[], ring: Uint8Array, e: Bounds): boolean {
+  const eps = Math.max(e.maxX - e.minX, e.maxY - e.minY) * 0.002;
+  const sides: { along: 'x' | 'y'; at: number; from: number; to: number }[] = [
+    { along: 'x', at: e.minY, from: e.minX, to: e.maxX },
+    { along: 'x', at: e.maxY, from: e.minX, to: e.maxX },
+    { along: 'y', at: e.minX, from: e.minY, to: e.maxY },
+    { along: 'y', at: e.maxX, from: e.minY, to: e.maxY },
+  ];
+  return sides.every(({ along, at, from, to }) => {
+    const spans: [number, number][] = [];
+    segments.forEach(([x1, y1, x2, y2], i) => {
+      if (!ring[i]) return;
+      const [across, p, q] = along === 'x' ? [y1, x1, x2] : [x1, y1, y2];
+      if (Math.abs(across - at) <= eps) spans.push([Math.min(p, q), Math.max(p, q)]);
+    });
+    return coveredLength(spans, from, to) >= (to - from) * WHOLE_RING_SHARE;
+  });
+}
+
+/** Length of [from, to] covered by the union of the spans. */
+function coveredLength(spans: [number, number][], from: number, to: number): number {
+  spans.sort((p, q) => p[0] - q[0]);
+  let covered = 0;
+  let reached = from;
+  for (const [a, b] of spans) {
+    const start = Math.max(a, reached);
+    const end = Math.min(b, to);
+    if (end > start) covered += end - start;
+    reached = Math.max(reached, b);
+  }
+  return covered;
+}
+
+/**
+ * The drawing inside a ring on `e` (every segment not set aside) keeps clear of it: most of its length lies in
+ * segments a margin inside the ring all along (a title block in a corner does not; a building's partitions and
+ * fittings meet its outer walls).
+ */
+function keepsClear(segments: readonly Segment[], setAside: Uint8Array[], e: Bounds): boolean {
+  const margin = Math.max(e.maxX - e.minX, e.maxY - e.minY) * BORDER_MARGIN_SHARE;
+  let clearLength = 0;
+  let insideLength = 0;
+  segments.forEach(([x1, y1, x2, y2], i) => {
+    if (setAside.some((s) => s[i])) return;
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    insideLength += length;
+    const nearest = Math.min(
+      Math.min(x1, x2) - e.minX,
+      e.maxX - Math.max(x1, x2),
+      Math.min(y1, y2) - e.minY,
+      e.maxY - Math.max(y1, y2),
+    );
+    if (nearest >= margin) clearLength += length;
+  });
+  return insideLength > 0 && clearLength >= insideLength * CLEAR_INSIDE_SHARE;
+}
+
+/**
+ * The two rings of a double frame (the outer one on `e`, the inner one on `inner`, the extents of the rest), when
+ * both are whole and the drawing inside keeps clear of the inner one; null when they are a building's outer walls.
+ */
+function doubleFrame(
+  segments: readonly Segment[],
+  border: Uint8Array,
+  outer: Uint8Array,
+  e: Bounds,
+  inner: Bounds,
+): Uint8Array | null {
+  const taken = border.map((b, i) => b | outer[i]!);
+  const innerRing = ringOn(segments, inner, taken);
+  if (!ringIsWhole(segments, outer, e) || !ringIsWhole(segments, innerRing, inner)) return null;
+  if (!keepsClear(segments, [taken, innerRing], inner)) return null;
+  return outer.map((o, i) => o | innerRing[i]!);
 }
 
 /** True when another (non-excluded) segment runs parallel to `seg` `gap` away along ≥ `share` of its length. */

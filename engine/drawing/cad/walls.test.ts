@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../types';
+import { stairTreads } from './even-runs';
 import type { Flattened } from './model';
-import { chooseScale, splitWalls, stairTreads } from './walls';
+import { chooseScale, splitWalls } from './walls';
 
 describe('stairTreads', () => {
   it('finds a flight of evenly spaced treads and leaves walls and uneven lines alone', () => {

@@ -15,6 +15,7 @@ import type { Arc, Bounds, Segment } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
 import { beyondDimensionChains } from './dimension-frame';
+import { pavingLines, stairTreads } from './even-runs';
 import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
@@ -50,6 +51,8 @@ export interface WallSplit {
   /** Unpaired lines touching walls: not walls, but they close rooms (the faces of a wall mass, a jamb). */
   closers: Segment[];
   details: Segment[];
+  /** Line work known not to be walls (stair treads, paving, a void's cross, a walking arrow), drawing units. */
+  symbols: Segment[];
   arcs: Arc[];
   warnings: string[];
   metresPerUnit: number;
@@ -143,6 +146,7 @@ export function splitWalls(
     thickness,
     closers: chosen.closers.slice(0, limits.maxDetailSegments),
     details,
+    symbols: chosen.symbolStrokes.slice(0, limits.maxDetailSegments).map((i) => segments[i]!),
     arcs,
     warnings,
     metresPerUnit: scale.metresPerUnit,
@@ -266,6 +270,7 @@ function noPlanFound(
     thickness: [],
     closers: [],
     details: [],
+    symbols: [],
     arcs: [],
     warnings: [reason],
     metresPerUnit: scale.metresPerUnit,
@@ -537,6 +542,8 @@ interface DescribedView {
   walls: { seg: Segment; thickness: number }[];
   closers: Segment[];
   usedStrokes: number[];
+  /** Strokes known not to be walls (stair treads, paving, symbols). */
+  symbolStrokes: number[];
   pairedLength: number;
   singleLength: number;
   score: number;
@@ -569,7 +576,7 @@ function describeView(
   const named: CadViewKind | null = titled?.kind ?? kindByLayers(strokes);
   const roomNames = texts.filter((t) => namesARoom(t.text)).length;
 
-  const { walls, closers, used, pairedLength, singleLength, horizontalShare } = wallsOfView(
+  const { walls, closers, used, symbols, pairedLength, singleLength, horizontalShare } = wallsOfView(
     list,
     flat,
     mpu,
@@ -591,6 +598,7 @@ function describeView(
     walls,
     closers,
     usedStrokes: used,
+    symbolStrokes: symbols,
     pairedLength,
     singleLength,
     score,
@@ -661,7 +669,7 @@ function doorLeaves(strokes: Stroke[], arcs: Arc[]): Set<Stroke> {
  */
 function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: boolean) {
   const { straight, useWallLayers, pairOnly, ...found } = wallCandidates(list, flat, mpu);
-  const { candidates, closingLines } = withoutSymbols(found.candidates, flat, mpu);
+  const { candidates, closingLines, symbols } = withoutSymbols(found.candidates, flat, mpu);
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
   const { walls: pairs, paired, remainders } = pairedFaces(segs, useWallLayers, mpu);
   // Where the walls are hatched, a stretch between two lines without hatch is a window box, a step or a sill.
@@ -725,6 +733,7 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
     walls: withoutIsolatedStubs(walls, mpu),
     closers: [...roomClosers(candidates, paired, walls, flat, mpu), ...closingLines],
     used,
+    symbols,
     pairedLength,
     singleLength,
     horizontalShare,
@@ -774,26 +783,32 @@ function wallCandidates(list: number[], flat: Flattened, mpu: number) {
 }
 
 /**
- * Without the symbols drawn with the walls' pen (a void's cross, a stair's walking arrow and treads) and the glass
+ * Without the symbols drawn with the walls' pen (a void's cross, a stair's walking arrow and treads, a paving grid) and the glass
  * of windows; the faces that only run across windows close their rooms without being walls.
  */
 function withoutSymbols(found: number[], flat: Flattened, mpu: number) {
-  const symbolSegs = found.map((i) => flat.strokes[i]!.seg);
-  const crosses = voidCrosses(symbolSegs, mpu);
-  const walkingLines = arrows(symbolSegs, mpu);
-  let candidates = found.filter((_, k) => !crosses.has(k) && !walkingLines.has(k));
-  const treads = stairTreads(
-    candidates.map((i) => flat.strokes[i]!.seg),
-    mpu,
-  );
-  candidates = candidates.filter((_, k) => !treads.has(k));
+  const symbols: number[] = [];
+  /** Keeps the candidates the finder does not find, and files the ones it does as symbols. */
+  const setAside = (candidates: number[], finder: (segments: Segment[], mpu: number) => Set<number>) => {
+    const hits = finder(
+      candidates.map((i) => flat.strokes[i]!.seg),
+      mpu,
+    );
+    return candidates.filter((i, k) => {
+      if (hits.has(k)) symbols.push(i);
+      return !hits.has(k);
+    });
+  };
+  let candidates = setAside(found, (segs) => new Set([...voidCrosses(segs, mpu), ...arrows(segs, mpu)]));
+  candidates = setAside(candidates, stairTreads);
+  candidates = setAside(candidates, pavingLines);
   const windows = glazing(
     candidates.map((i) => flat.strokes[i]!.seg),
     mpu,
   );
   const closingLines = candidates.filter((_, k) => windows.faces.has(k)).map((i) => flat.strokes[i]!.seg);
   candidates = candidates.filter((_, k) => !windows.glass.has(k) && !windows.faces.has(k));
-  return { candidates, closingLines };
+  return { candidates, closingLines, symbols };
 }
 
 /**
@@ -933,122 +948,6 @@ function roomClosers(
  * bounds the work of a hostile drawing of crossing lines.
  */
 const MAX_WALLS_PER_CELL = 48;
-
-/**
- * Stair treads: five or more parallel lines of the same length (0.6–6 m: entrance flights run wide), side by side at an even going of
- * 0.2–0.4 m, and the lines that run along the flight between their ends. They pair like thin walls, so they are taken
- * out before pairing (indices into `segments`).
- */
-export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
-  const treads = new Set<number>();
-  const lines = segments
-    .map((seg, index) => {
-      const [x1, y1, x2, y2] = seg;
-      const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
-      let angle = Math.atan2(y2 - y1, x2 - x1);
-      if (angle < 0) angle += Math.PI;
-      if (angle >= Math.PI - 1e-9) angle -= Math.PI;
-      const ux = Math.cos(angle);
-      const uy = Math.sin(angle);
-      const mid = ((x1 + x2) / 2) * ux + ((y1 + y2) / 2) * uy;
-      return { index, length, angle, offset: (-x1 * uy + y1 * ux) * mpu, mid: mid * mpu };
-    })
-    .filter((l) => l.length >= 0.6 && l.length <= 6);
-  // Lines of (nearly) the same direction, by offset; a flight is a run of lines of the same length and position
-  // along their direction, at an even going.
-  const groups = new Map<number, typeof lines>();
-  for (const l of lines) {
-    const key = Math.round(l.angle / 0.02) % Math.round(Math.PI / 0.02);
-    const list = groups.get(key) ?? [];
-    list.push(l);
-    groups.set(key, list);
-  }
-  const flights: Flight[] = [];
-  for (const group of groups.values()) {
-    if (group.length < 5) continue;
-    group.sort((a, b) => a.offset - b.offset);
-    const used = new Set<number>();
-    for (let start = 0; start < group.length; start++) {
-      if (used.has(start)) continue;
-      const run = [start];
-      let going = 0;
-      for (let i = start + 1; i < group.length; i++) {
-        const last = group[run[run.length - 1]!]!;
-        const line = group[i]!;
-        const step = line.offset - last.offset;
-        if (step > 0.45) break;
-        const alike =
-          Math.abs(line.length - group[start]!.length) <= group[start]!.length * 0.1 &&
-          Math.abs(line.mid - group[start]!.mid) <= 0.2;
-        if (!alike || step < 0.18) continue;
-        if (going === 0 ? step > 0.4 : Math.abs(step - going) > going * 0.2) continue;
-        if (going === 0) going = step;
-        run.push(i);
-      }
-      if (run.length >= 5) {
-        for (const i of run) {
-          used.add(i);
-          treads.add(group[i]!.index);
-        }
-        const first = group[run[0]!]!;
-        const last = group[run[run.length - 1]!]!;
-        flights.push({
-          angle: first.angle,
-          from: first.mid - first.length / 2,
-          to: first.mid + first.length / 2,
-          near: first.offset,
-          far: last.offset,
-        });
-      }
-    }
-  }
-  for (const index of linesAlongFlights(segments, flights, mpu)) treads.add(index);
-  return treads;
-}
-
-interface Flight {
-  /** The treads' direction, radians in [0, π). */
-  angle: number;
-  /** The treads' extent along their direction, metres. */
-  from: number;
-  to: number;
-  /** The first and last tread's offset across their direction, metres. */
-  near: number;
-  far: number;
-}
-
-/**
- * Lines that run along a flight between its treads' ends (a walking line, a handrail, the well between two flights
- * side by side): at least half of them lies over the flight. Lines at the treads' ends stay (they are often a wall's
- * face).
- */
-function linesAlongFlights(segments: readonly Segment[], flights: Flight[], mpu: number): number[] {
-  const found: number[] = [];
-  if (!flights.length) return found;
-  segments.forEach((seg, index) => {
-    const [x1, y1, x2, y2] = seg;
-    const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
-    if (length < 0.3) return;
-    for (const f of flights) {
-      const ux = Math.cos(f.angle);
-      const uy = Math.sin(f.angle);
-      // Along the treads (u) and across them (v), metres; a line along the flight has one u.
-      const u1 = (x1 * ux + y1 * uy) * mpu;
-      const u2 = (x2 * ux + y2 * uy) * mpu;
-      if (Math.abs(u2 - u1) > length * 0.09) continue;
-      const u = (u1 + u2) / 2;
-      if (u <= f.from + 0.05 || u >= f.to - 0.05) continue;
-      const v1 = (-x1 * uy + y1 * ux) * mpu;
-      const v2 = (-x2 * uy + y2 * ux) * mpu;
-      const over = Math.min(Math.max(v1, v2), f.far) - Math.max(Math.min(v1, v2), f.near);
-      if (over >= length * 0.5) {
-        found.push(index);
-        return;
-      }
-    }
-  });
-  return found;
-}
 
 function weightedQuantile(items: { value: number; weight: number }[], q: number): number | null {
   const total = items.reduce((sum, i) => sum + i.weight, 0);

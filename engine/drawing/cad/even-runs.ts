@@ -1,0 +1,275 @@
+/**
+ * Runs of parallel lines of one length, side by side at an even pitch: a stair's treads, a paving or tile grid. They
+ * pair like thin walls (each line with the next), so they are taken out before pairing. Walls do not run so: rooms
+ * are wider than a tile, and a wall's two faces are not followed by a third, fourth and fifth at the same spacing.
+ * Pure geometry in drawing units; lengths in metres.
+ */
+import type { Segment } from '../types';
+
+/** The shape of a run looked for. */
+interface RunShape {
+  /** Lines this long (metres), inclusive. */
+  minLength: number;
+  maxLength: number;
+  /** Spacing between neighbouring lines (metres), inclusive. */
+  minPitch: number;
+  maxPitch: number;
+  /** Lines in a run, at least. */
+  minLines: number;
+}
+
+/** A run found: its lines (indices), direction and extent. */
+export interface EvenRun {
+  lines: number[];
+  /** Each line's offset across the run's direction, metres. */
+  offsets: number[];
+  /** The lines' direction, radians in [0, π). */
+  angle: number;
+  /** The lines' extent along their direction, metres. */
+  from: number;
+  to: number;
+  /** The first and last line's offset across their direction, metres. */
+  near: number;
+  far: number;
+}
+
+/** Lines alike in a run: lengths within this share of the first's, centres within this distance (metres). */
+const SAME_LENGTH_SHARE = 0.1;
+const SAME_CENTRE_M = 0.2;
+/** The pitch is even: each step within this share of the first. */
+const EVEN_PITCH_SHARE = 0.2;
+/** A gap this much wider than the longest pitch ends a run (metres). */
+const RUN_BREAK_M = 0.05;
+/** Directions bucketed this finely (radians). */
+const ANGLE_BUCKET = 0.02;
+
+interface Line {
+  index: number;
+  length: number;
+  angle: number;
+  offset: number;
+  mid: number;
+}
+
+function lineOf(seg: Segment, index: number, mpu: number): Line {
+  const [x1, y1, x2, y2] = seg;
+  const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+  let angle = Math.atan2(y2 - y1, x2 - x1);
+  if (angle < 0) angle += Math.PI;
+  if (angle >= Math.PI - 1e-9) angle -= Math.PI;
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  const mid = ((x1 + x2) / 2) * ux + ((y1 + y2) / 2) * uy;
+  return { index, length, angle, offset: (-x1 * uy + y1 * ux) * mpu, mid: mid * mpu };
+}
+
+/** Every run of the given shape among the segments (a line belongs to one run at most). */
+export function evenRuns(segments: readonly Segment[], mpu: number, shape: RunShape): EvenRun[] {
+  const groups = new Map<number, Line[]>();
+  segments.forEach((seg, index) => {
+    const line = lineOf(seg, index, mpu);
+    if (line.length < shape.minLength || line.length > shape.maxLength) return;
+    const key = Math.round(line.angle / ANGLE_BUCKET) % Math.round(Math.PI / ANGLE_BUCKET);
+    const list = groups.get(key) ?? [];
+    list.push(line);
+    groups.set(key, list);
+  });
+  const runs: EvenRun[] = [];
+  for (const group of groups.values()) {
+    if (group.length < shape.minLines) continue;
+    group.sort((a, b) => a.offset - b.offset);
+    const used = new Set<number>();
+    for (let start = 0; start < group.length; start++) {
+      if (used.has(start)) continue;
+      const run = runFrom(group, start, shape);
+      if (run.length < shape.minLines) continue;
+      for (const i of run) used.add(i);
+      const first = group[run[0]!]!;
+      const last = group[run[run.length - 1]!]!;
+      runs.push({
+        lines: run.map((i) => group[i]!.index),
+        offsets: run.map((i) => group[i]!.offset),
+        angle: first.angle,
+        from: first.mid - first.length / 2,
+        to: first.mid + first.length / 2,
+        near: first.offset,
+        far: last.offset,
+      });
+    }
+  }
+  return runs;
+}
+
+/** The run starting at `start` in a group sorted by offset: lines like the first, at an even pitch. */
+function runFrom(group: Line[], start: number, shape: RunShape): number[] {
+  const first = group[start]!;
+  const run = [start];
+  let pitch = 0;
+  for (let i = start + 1; i < group.length; i++) {
+    const line = group[i]!;
+    const step = line.offset - group[run[run.length - 1]!]!.offset;
+    if (step > shape.maxPitch + RUN_BREAK_M) break;
+    const alike =
+      Math.abs(line.length - first.length) <= first.length * SAME_LENGTH_SHARE &&
+      Math.abs(line.mid - first.mid) <= SAME_CENTRE_M;
+    if (!alike || step < shape.minPitch) continue;
+    if (pitch === 0 ? step > shape.maxPitch : Math.abs(step - pitch) > pitch * EVEN_PITCH_SHARE) continue;
+    if (pitch === 0) pitch = step;
+    run.push(i);
+  }
+  return run;
+}
+
+/**
+ * Stair treads: five or more parallel lines of the same length (0.6–6 m: entrance flights run wide), side by side at
+ * an even going of 0.18–0.4 m, and the lines that run along the flight between their ends (indices into `segments`).
+ */
+export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
+  const flights = evenRuns(segments, mpu, {
+    minLength: 0.6,
+    maxLength: 6,
+    minPitch: 0.18,
+    maxPitch: 0.4,
+    minLines: 5,
+  });
+  const treads = new Set(flights.flatMap((f) => f.lines));
+  for (const index of linesAlongFlights(segments, flights, mpu)) treads.add(index);
+  return treads;
+}
+
+/**
+ * A paving, tile or decking grid over a floor: five or more parallel lines of one length at an even pitch of
+ * 0.18–1.2 m (the largest floor tiles and slabs), each at least 0.6 m long, and the lines across them within their
+ * field (a narrow room's other direction, too few to make a run of its own) (indices into `segments`). No room is so
+ * narrow that five of them stand side by side at one width. Paving stops at the walls: a line of a run that the
+ * lines across the field end at, without crossing it, is a wall's face, not a joint.
+ */
+export function pavingLines(segments: readonly Segment[], mpu: number): Set<number> {
+  const runs = evenRuns(segments, mpu, {
+    minLength: 0.6,
+    maxLength: Number.POSITIVE_INFINITY,
+    minPitch: 0.18,
+    maxPitch: PAVING_MAX_PITCH_M,
+    minLines: 5,
+  });
+  const paving = new Set<number>();
+  for (const run of runs) {
+    const across = linesAcrossField(segments, run, mpu);
+    for (const line of across) paving.add(line.index);
+    // A joint is crossed by the lines across the field; its edges (the walls' faces) are where they end. With no
+    // lines across, nothing tells the edges from the joints.
+    const crossed = spansCovering(across.map((l) => [l.from + FIELD_EDGE_M, l.to - FIELD_EDGE_M]));
+    run.lines.forEach((index, k) => {
+      if (!across.length || crossed(run.offsets[k]!)) paving.add(index);
+    });
+  }
+  return paving;
+}
+
+/** The largest floor tiles and paving slabs, metres. */
+const PAVING_MAX_PITCH_M = 1.2;
+/** A line across a field is square to it within this (radians). */
+const SQUARE_TOLERANCE = 0.02;
+/** A run's line this close to where the lines across its field end (metres) is not crossed by them. */
+const FIELD_EDGE_M = 0.02;
+
+/** Whether a value lies inside any of the spans (a union built once, asked by binary search). */
+function spansCovering(spans: [number, number][]): (value: number) => boolean {
+  const merged: [number, number][] = [];
+  for (const [from, to] of spans.filter(([a, b]) => b > a).sort((p, q) => p[0] - q[0])) {
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return (value) => {
+    let lo = 0;
+    let hi = merged.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const [from, to] = merged[mid]!;
+      if (value < from) hi = mid - 1;
+      else if (value > to) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * Lines square to a run that cross two or more of its lines and lie within its field (along the run, between its
+ * lines' ends; across it, from at most a pitch before its first line to a pitch after its last), with their extent
+ * across the run (metres): the grid's other direction, and what is drawn over the paving. A line running on far
+ * beyond the field (a grid axis, a section line) is not the paving's.
+ */
+function linesAcrossField(
+  segments: readonly Segment[],
+  run: EvenRun,
+  mpu: number,
+): { index: number; from: number; to: number }[] {
+  const found: { index: number; from: number; to: number }[] = [];
+  const ux = Math.cos(run.angle);
+  const uy = Math.sin(run.angle);
+  const offsets = [...run.offsets].sort((p, q) => p - q);
+  segments.forEach(([x1, y1, x2, y2], index) => {
+    const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+    if (length < 0.3) return;
+    const u1 = (x1 * ux + y1 * uy) * mpu;
+    const u2 = (x2 * ux + y2 * uy) * mpu;
+    if (Math.abs(u2 - u1) > length * Math.sin(SQUARE_TOLERANCE)) return;
+    const u = (u1 + u2) / 2;
+    if (u <= run.from + 0.05 || u >= run.to - 0.05) return;
+    const v1 = (-x1 * uy + y1 * ux) * mpu;
+    const v2 = (-x2 * uy + y2 * ux) * mpu;
+    const from = Math.min(v1, v2);
+    const to = Math.max(v1, v2);
+    const crossedLines = countBelow(offsets, to - FIELD_EDGE_M) - countBelow(offsets, from + FIELD_EDGE_M);
+    const withinField = from >= run.near - PAVING_MAX_PITCH_M && to <= run.far + PAVING_MAX_PITCH_M;
+    if (crossedLines >= 2 && withinField) found.push({ index, from, to });
+  });
+  return found;
+}
+
+/** How many of the sorted values are below `limit`. */
+function countBelow(sorted: readonly number[], limit: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Lines that run along a flight between its treads' ends (a walking line, a handrail, the well between two flights
+ * side by side): at least half of them lies over the flight. Lines at the treads' ends stay (they are often a wall's
+ * face).
+ */
+function linesAlongFlights(segments: readonly Segment[], flights: EvenRun[], mpu: number): number[] {
+  const found: number[] = [];
+  if (!flights.length) return found;
+  segments.forEach((seg, index) => {
+    const [x1, y1, x2, y2] = seg;
+    const length = Math.hypot(x2 - x1, y2 - y1) * mpu;
+    if (length < 0.3) return;
+    for (const f of flights) {
+      const ux = Math.cos(f.angle);
+      const uy = Math.sin(f.angle);
+      // Along the treads (u) and across them (v), metres; a line along the flight has one u.
+      const u1 = (x1 * ux + y1 * uy) * mpu;
+      const u2 = (x2 * ux + y2 * uy) * mpu;
+      if (Math.abs(u2 - u1) > length * 0.09) continue;
+      const u = (u1 + u2) / 2;
+      if (u <= f.from + 0.05 || u >= f.to - 0.05) continue;
+      const v1 = (-x1 * uy + y1 * ux) * mpu;
+      const v2 = (-x2 * uy + y2 * ux) * mpu;
+      const over = Math.min(Math.max(v1, v2), f.far) - Math.max(Math.min(v1, v2), f.near);
+      if (over >= length * 0.5) {
+        found.push(index);
+        return;
+      }
+    }
+  });
+  return found;
+}
