@@ -202,6 +202,17 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(plan.check?.verdict).not.toBe('unreadable');
   });
 
+  it.each([
+    ['single/stop-short', 2681499431],
+    ['single/angled', 3838906864],
+  ] as const)(
+    '%s #%i: a short pier between two windows is a wall and closes its room',
+    async (cell, drawingSeedValue) => {
+      const { plan, drawing } = await read(cell, drawingSeedValue);
+      expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+    },
+  );
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);
