@@ -17,7 +17,7 @@ import { scoreDrawing } from './score';
 
 const seed = Number(process.env.FC_SEED);
 /** Cells where the reader does not hold yet (issue #27), measured by the bench only. */
-const NOT_YET_HOLDING = new Set(['clutter/all-on-layer-0']);
+const NOT_YET_HOLDING = new Set(['clutter/all-on-layer-0', 'pdf/all-clutter']);
 /** Cells the reader reads within a wall F1 of 0.95 on bench:conventions. */
 const HOLDING = Object.keys(CELLS).filter((cell) => !NOT_YET_HOLDING.has(cell));
 const DRAWINGS_PER_CELL = 2;

@@ -20,6 +20,7 @@ import {
 } from './clutter';
 import { type DoorStyle, drawWalls, type Junctions, truthBody, type WallStyle } from './draw-walls';
 import { type Drawing, type DxfFlavour, type Entity, INSUNITS, writeDxf } from './dxf-writer';
+import { writePdf } from './pdf-writer';
 import { type Random, seededRandom } from './random';
 import { drawingExtent, type Truth, wallTruth } from './truth';
 import { elevation, section } from './views';
@@ -38,7 +39,8 @@ export interface Convention {
   sheet: 'plan' | 'plan+views' | 'elevation';
   units: Unit;
   insUnits: 'right' | 'wrong' | 'missing';
-  format: DxfFlavour;
+  /** A DXF flavour, or a vector PDF plotted from the drawing. */
+  format: DxfFlavour | 'pdf';
   angled: boolean;
   rooms: [number, number];
   exteriorThickness: [number, number];
@@ -122,6 +124,12 @@ export const CELLS: Record<string, Partial<Convention>> = {
   'insunits/wrong': { insUnits: 'wrong' },
   'format/r12': { format: 'r12' },
   'format/binary': { format: 'binary' },
+  'pdf/double': { format: 'pdf' },
+  'pdf/single': { format: 'pdf', walls: 'single' },
+  'pdf/hatched': { format: 'pdf', walls: 'hatched' },
+  'pdf/dimensions': { format: 'pdf', clutter: ['dimensions'] },
+  'pdf/paving': { format: 'pdf', clutter: ['paving'] },
+  'pdf/all-clutter': { format: 'pdf', clutter: ALL_CLUTTER },
   'sheet/plan-elevation-section': { sheet: 'plan+views', clutter: ['texts'] },
   'sheet/elevation-only': { sheet: 'elevation' },
 };
@@ -135,7 +143,8 @@ export const UNITS_PER_METRE: Record<Unit, number> = {
 };
 
 /** Whether the drawing states its scale (the issue's scale target applies only there). */
-export const statesScale = (c: Convention) => c.insUnits === 'right' || c.clutter.includes('dimensions');
+export const statesScale = (c: Convention) =>
+  (c.format !== 'pdf' && c.insUnits === 'right') || c.clutter.includes('dimensions');
 
 function dimensionText(unit: Unit) {
   return (metres: number) => {
@@ -236,11 +245,11 @@ export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
         : c.units === 'm'
           ? INSUNITS.mm
           : INSUNITS.m;
-  const bytes = writeDxf(drawing, { flavour: c.format, unitsPerMetre, insUnits });
   const isPlan = c.sheet !== 'elevation';
-  const truth = wallTruth(isPlan ? truthBody(building, c.walls) : [], drawingExtent(drawing), unitsPerMetre, {
+  const body = isPlan ? truthBody(building, c.walls) : [];
+  const fields = {
     name: `${cell}#${seed}`,
-    sourceFile: `${cell.replace(/\//g, '_')}_${seed}.dxf`,
+    sourceFile: `${cell.replace(/\//g, '_')}_${seed}.${c.format === 'pdf' ? 'pdf' : 'dxf'}`,
     kind: c.sheet === 'elevation' ? 'elevation' : c.sheet === 'plan+views' ? 'sheet-with-plan' : 'plan',
     scaleMetresPerUnit: 1 / unitsPerMetre,
     scaleTolerance: 0.02,
@@ -248,8 +257,41 @@ export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
     roomCountRange: null,
     doors: isPlan ? building.openings.filter((o) => o.kind !== 'window').length : null,
     windows: isPlan ? building.openings.filter((o) => o.kind === 'window').length : null,
-  });
+  } as const;
+  if (c.format === 'pdf') {
+    const { bytes, truth } = plotted(drawing, body, fields);
+    return { cell, seed, fileName: fields.sourceFile, bytes, truth, convention: c, building };
+  }
+  const bytes = writeDxf(drawing, { flavour: c.format, unitsPerMetre, insUnits });
+  const truth = wallTruth(body, drawingExtent(drawing), unitsPerMetre, fields);
   return { cell, seed, fileName: truth.groundTruth.sourceFile, bytes, truth, convention: c, building };
+}
+
+/**
+ * The drawing plotted to a vector PDF, with its truth in the PDF's own space (page points, y down, as the reader
+ * places a plan read from a page): the truth in metres, moved onto the page.
+ */
+function plotted(
+  drawing: Drawing,
+  body: Parameters<typeof wallTruth>[0],
+  fields: Parameters<typeof wallTruth>[3],
+): { bytes: Uint8Array; truth: Truth } {
+  const extent = drawingExtent(drawing);
+  const { bytes, at } = writePdf(drawing, extent);
+  const truth = wallTruth(body, extent, 1, fields);
+  const [a, , c, , e, f] = truth.groundTruth.transform;
+  const k = at.pointsPerMetre;
+  const [ox, oy] = at.origin;
+  truth.groundTruth.transform = [
+    a / k,
+    0,
+    a * (ox - at.marginPt / k) + c,
+    0,
+    -e / k,
+    e * ((at.pageHeight - at.marginPt) / k + oy) + f,
+  ];
+  truth.groundTruth.scaleMetresPerUnit = 1 / k;
+  return { bytes, truth };
 }
 
 function clutterOf(
