@@ -181,6 +181,11 @@ function pdfFile(content: string, width: number, height: number): Uint8Array {
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
+/** A title block's scale ("SCALE 1:100", written before the sheet was chosen) states the scale it is plotted at. */
+function statingScale(e: Entity, at: PdfPlacement): Entity {
+  return e.type === 'TEXT' && /^SCALE 1:\d+$/.test(e.text) ? { ...e, text: `SCALE 1:${at.paperScale}` } : e;
+}
+
 /** The drawing as a one-page vector PDF, and where it lies on the page. */
 export function writePdf(drawing: Drawing, extent: Extent): { bytes: Uint8Array; at: PdfPlacement } {
   const at = placeOnSheet(extent);
@@ -190,6 +195,7 @@ export function writePdf(drawing: Drawing, extent: Extent): { bytes: Uint8Array;
     (y - at.origin[1]) * k + at.marginPt,
   ];
   const ops = [`${n(PEN_PT)} w 1 J 1 j`];
-  for (const e of expanded(drawing.entities, drawing.blocks)) ops.push(...entityOperators(e, p, k));
+  for (const e of expanded(drawing.entities, drawing.blocks))
+    ops.push(...entityOperators(statingScale(e, at), p, k));
   return { bytes: pdfFile(ops.join('\n'), at.pageWidth, at.pageHeight), at };
 }
