@@ -132,7 +132,10 @@ function arcPath(cx: number, cy: number, r: number, startDeg: number, endDeg: nu
   return ops;
 }
 
-/** A PDF string literal of Latin-1 text (Helvetica's): other letters are written as '?', as a plot without the font shows them. */
+/**
+ * A PDF string literal of plain ASCII text (Helvetica's): other letters are written as '?', as a plot without the font
+ * shows them.
+ */
 const pdfText = (text: string) => `(${text.replace(/[^\x20-\x7e]/g, '?').replace(/([()\\])/g, '\\$1')})`;
 
 /** An entity's content-stream operators, page points. */

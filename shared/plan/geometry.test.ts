@@ -6,6 +6,7 @@ import {
   polygonArea,
   signedArea,
   traceRegionOutline,
+  unionOfSpans,
   wallQuad,
 } from './geometry';
 
@@ -146,5 +147,37 @@ describe('indexCellSize', () => {
     expect(indexCellSize([[0, 0, 10_240, 0]], 1)).toBe(20);
     const many = Array.from({ length: 1000 }, (_, i) => [0, i / 1000, 1000, i / 1000] as const);
     expect(indexCellSize(many, 1)).toBe(4);
+  });
+});
+
+describe('unionOfSpans', () => {
+  it('merges overlapping and touching spans, sorted, and leaves out empty ones', () => {
+    expect(
+      unionOfSpans([
+        [5, 6],
+        [0, 2],
+        [1, 3],
+        [3, 4],
+        [7, 7],
+      ]),
+    ).toEqual([
+      [0, 4],
+      [5, 6],
+    ]);
+  });
+
+  it('covers a point exactly when one of the spans does (property)', () => {
+    const span = fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 10 }));
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 12 }), fc.integer({ min: -2, max: 62 }), (raw, point) => {
+        const spans = raw.map(([from, length]): [number, number] => [from, from + length]);
+        const union = unionOfSpans(spans);
+        const inAny = spans.some(([a, b]) => b > a && point >= a && point <= b);
+        expect(union.some(([a, b]) => point >= a && point <= b)).toBe(inAny);
+        union.forEach(([, end], i) => {
+          if (i + 1 < union.length) expect(end).toBeLessThan(union[i + 1]![0]);
+        });
+      }),
+    );
   });
 });

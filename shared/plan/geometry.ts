@@ -1,6 +1,17 @@
 /** Pure plan geometry over plain points: no I/O, deterministic. Units are whatever the caller's space uses. */
 import type { PlanBounds, PlanPoint, PlanWall } from './schema';
 
+/** The union of spans on a line ([from, to], from ≤ to; empty ones left out), sorted and merged where they touch. */
+export function unionOfSpans(spans: readonly (readonly [number, number])[]): [number, number][] {
+  const merged: [number, number][] = [];
+  for (const [from, to] of spans.filter(([a, b]) => b > a).sort((p, q) => p[0] - q[0])) {
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
+}
+
 /** Signed area (shoelace): positive when the outline runs counter-clockwise in a y-up space. */
 /** The median of some numbers (the upper one of an even count); null for none. */
 export function median(values: readonly number[]): number | null {

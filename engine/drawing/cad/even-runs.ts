@@ -4,6 +4,7 @@
  * are wider than a tile, and a wall's two faces are not followed by a third, fourth and fifth at the same spacing.
  * Pure geometry in drawing units; lengths in metres.
  */
+import { unionOfSpans } from '../../../shared/plan/geometry';
 import type { Segment } from '../types';
 
 /** The shape of a run looked for. */
@@ -175,12 +176,7 @@ const FIELD_EDGE_M = 0.02;
 
 /** Whether a value lies inside any of the spans (a union built once, asked by binary search). */
 function spansCovering(spans: [number, number][]): (value: number) => boolean {
-  const merged: [number, number][] = [];
-  for (const [from, to] of spans.filter(([a, b]) => b > a).sort((p, q) => p[0] - q[0])) {
-    const last = merged[merged.length - 1];
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else merged.push([from, to]);
-  }
+  const merged = unionOfSpans(spans);
   return (value) => {
     let lo = 0;
     let hi = merged.length - 1;

@@ -2,7 +2,7 @@
  * Views on a CAD sheet: the sheet border is set aside, the rest is grouped into clusters of drawing separated by
  * white space (a plan, its elevations, sections, details, a title block…). Pure geometry; bounded by a fixed grid.
  */
-import { boundsOfSegments } from '../../../shared/plan/geometry';
+import { boundsOfSegments, unionOfSpans } from '../../../shared/plan/geometry';
 import { dilateSquare } from '../../../shared/plan/grid-mask';
 import type { Bounds, Segment } from '../types';
 
@@ -98,16 +98,10 @@ function ringIsWhole(segments: readonly Segment[], ring: Uint8Array, e: Bounds):
 
 /** Length of [from, to] covered by the union of the spans. */
 function coveredLength(spans: [number, number][], from: number, to: number): number {
-  spans.sort((p, q) => p[0] - q[0]);
-  let covered = 0;
-  let reached = from;
-  for (const [a, b] of spans) {
-    const start = Math.max(a, reached);
-    const end = Math.min(b, to);
-    if (end > start) covered += end - start;
-    reached = Math.max(reached, b);
-  }
-  return covered;
+  return unionOfSpans(spans).reduce(
+    (sum, [a, b]) => sum + Math.max(0, Math.min(b, to) - Math.max(a, from)),
+    0,
+  );
 }
 
 /**

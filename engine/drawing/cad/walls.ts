@@ -783,8 +783,9 @@ function wallCandidates(list: number[], flat: Flattened, mpu: number) {
 }
 
 /**
- * Without the symbols drawn with the walls' pen (a void's cross, a stair's walking arrow and treads, a paving grid) and the glass
- * of windows; the faces that only run across windows close their rooms without being walls.
+ * Without the symbols drawn with the walls' pen (a void's cross, a stair's walking arrow and treads, a paving grid)
+ * and the glass of windows, the symbols' strokes listed; the faces that only run across windows close their rooms
+ * without being walls.
  */
 function withoutSymbols(found: number[], flat: Flattened, mpu: number) {
   const symbols: number[] = [];
