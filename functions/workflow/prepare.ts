@@ -2,7 +2,7 @@ import { type RenderStyle, styleFromPrompt } from '../../shared/domain';
 import { describePlan } from '../../shared/plan/describe';
 import type { PlanModel } from '../../shared/plan/schema';
 import { type GenerationItem, getGeneration, getRenders, setGenerationFields } from '../lib/db/generations';
-import { type FileItem, getFile, getProject } from '../lib/db/projects';
+import { type FileItem, getFile, getProject, setFilePlanState } from '../lib/db/projects';
 import { getSetting } from '../lib/db/settings';
 import { getActiveTemplate } from '../lib/db/templates';
 import { loadDrawingPicture } from '../lib/generation/drawing-store';
@@ -10,7 +10,7 @@ import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
 import { type Logger, logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
-import { readFilePlan } from '../lib/plan/read-file-plan';
+import { startPlanReading } from '../lib/plan/start-reading';
 import { analyseWithBedrock } from '../lib/providers';
 import { executionInputSchema, type Prepared, type PreparedItem, parseTaskInput } from './types';
 
@@ -24,21 +24,36 @@ export const NO_WALLS =
 
 /**
  * The file's stored plan, corrections included: what every render of the generation is made from (the drawing is
- * not read again). A read under way is waited for; a file with no plan yet (uploaded before plans were read) is
- * read once now. A plan that failed or holds no walls stops the generation here with why.
+ * not read again). A read under way is waited for; a file with no plan yet (uploaded before plans were read) has its
+ * read started and waited for. A plan that failed or holds no walls stops the generation here with why.
  */
 async function planOf(fileId: string, projectId: string): Promise<PlanModel> {
   const { file, plan: stored } = await planAfterReading(projectId, fileId);
   if (!stored && file?.status !== 'uploaded')
     throw new DrawingUnreadableError('The drawing file is no longer available');
-  const plan = stored ?? (await readFilePlan(file!));
+  const plan = stored ?? (await planReadNow(file!));
   if (plan.status !== 'ready')
     throw new DrawingUnreadableError(plan.message ?? 'The drawing could not be read.');
   if (plan.walls.length === 0) throw new DrawingUnreadableError(plan.message ?? NO_WALLS);
   return plan;
 }
 
-/** How long Prepare waits for a plan read already under way, before reading the file itself. */
+/**
+ * The plan of a file that has none stored (uploaded before plans were read): its read is started as the files API
+ * starts one (the read-plan task; the drawing is not read here) and waited for.
+ */
+async function planReadNow(file: FileItem): Promise<PlanModel> {
+  await setFilePlanState(file, { status: 'processing' });
+  await startPlanReading(file.projectId, file.id);
+  const { plan } = await planAfterReading(file.projectId, file.id);
+  if (!plan)
+    throw new DrawingUnreadableError(
+      'The drawing is still being read. Try the generation again in a minute.',
+    );
+  return plan;
+}
+
+/** How long Prepare waits for a plan read under way. */
 const PLAN_READ_WAIT_MS = 150_000;
 const PLAN_READ_POLL_MS = 400;
 

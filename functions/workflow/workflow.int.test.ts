@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { planDxf, planPng } from '../../engine/drawing/fixtures/plan';
 import { readPlan } from '../../engine/plan/read-plan';
-import { createInvoker } from '../../infra/local/functions';
+import { createInvoker, READ_PLAN_FUNCTION } from '../../infra/local/functions';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -54,6 +54,9 @@ beforeAll(async () => {
     AWS_ENDPOINT_URL_DYNAMODB: cloud.endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: cloud.endpoints.s3,
     AWS_ENDPOINT_URL_SFN: cloud.endpoints.sfn,
+    // The local cloud's functions: Prepare starts the read of a file with no plan there, as in AWS.
+    AWS_ENDPOINT_URL_LAMBDA: cloud.endpoints.lambda,
+    READ_PLAN_FUNCTION,
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     S3_FORCE_PATH_STYLE: 'true',

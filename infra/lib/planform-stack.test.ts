@@ -194,17 +194,21 @@ describe('auth', () => {
 });
 
 describe('plan reading', () => {
-  it('lets only the files API invoke the plan reader, which has the imaging layer and finds it by READ_PLAN_FUNCTION', () => {
+  it('lets only the files API and Prepare invoke the plan reader, which has the imaging layer and finds it by READ_PLAN_FUNCTION', () => {
     const readPlan = logicalId(stack.generation.readPlan.function);
-    const files = resources[logicalId(stack.api.functions.files.function)]!;
-    expect(files.Properties!.Environment.Variables.READ_PLAN_FUNCTION).toEqual({ Ref: readPlan });
+    const invokersOf = [stack.api.functions.files, stack.generation.tasks.Prepare!];
+    for (const fn of invokersOf)
+      expect(resources[logicalId(fn.function)]!.Properties!.Environment.Variables.READ_PLAN_FUNCTION).toEqual(
+        {
+          Ref: readPlan,
+        },
+      );
     const invokers = ofType('AWS::IAM::Policy').filter(([, p]) =>
       JSON.stringify(p.Properties!.PolicyDocument).includes(`"Fn::GetAtt":["${readPlan}","Arn"]`),
     );
-    expect(invokers).toHaveLength(1);
-    expect(JSON.stringify(invokers[0]![1].Properties!.Roles)).toContain(
-      logicalId(stack.api.functions.files.role),
-    );
+    expect(invokers).toHaveLength(2);
+    const roles = JSON.stringify(invokers.map(([, p]) => p.Properties!.Roles));
+    for (const fn of invokersOf) expect(roles).toContain(logicalId(fn.role));
     expect(resources[readPlan]!.Properties!.Layers).toHaveLength(1);
   });
 

@@ -73,7 +73,7 @@ export interface LocalCloud {
   admin: AdminCredentials;
   userPoolId: string;
   clientId: string;
-  endpoints: { dynamodb: string; s3: string; cognito: string; sfn: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; sfn: string; lambda: string };
   env: Record<string, string>;
   stepFunctions: LocalStepFunctions;
   mailbox: Mailbox;
@@ -98,6 +98,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const internal = `http://127.0.0.1:${options.port}`;
   const cognitoEndpoint = `${internal}/_local/cognito`;
   const sfnEndpoint = `${internal}/_local/sfn`;
+  const lambdaEndpoint = `${internal}/_local/lambda`;
   const mailbox = new Mailbox(join(dataDir, 'mailbox.json'));
 
   const parts: FrontDoorParts = { ready: false, metrics: () => ({}), running: new Set(), mailbox };
@@ -145,7 +146,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo!.endpoint,
       AWS_ENDPOINT_URL_S3: s3!.endpoint,
       AWS_ENDPOINT_URL_SFN: sfnEndpoint,
-      AWS_ENDPOINT_URL_LAMBDA: `${internal}/_local/lambda`,
+      AWS_ENDPOINT_URL_LAMBDA: lambdaEndpoint,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoEndpoint,
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
@@ -257,7 +258,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     writeFileSync(
       join(dataDir, 'endpoints.json'),
       JSON.stringify(
-        { dynamodb: dynamo!.endpoint, s3: s3!.endpoint, cognito: cognitoEndpoint, sfn: sfnEndpoint },
+        {
+          dynamodb: dynamo!.endpoint,
+          s3: s3!.endpoint,
+          cognito: cognitoEndpoint,
+          sfn: sfnEndpoint,
+          lambda: lambdaEndpoint,
+        },
         null,
         2,
       ),
@@ -270,7 +277,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       admin,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
-      endpoints: { dynamodb: dynamo!.endpoint, s3: s3!.endpoint, cognito: cognitoEndpoint, sfn: sfnEndpoint },
+      endpoints: {
+        dynamodb: dynamo!.endpoint,
+        s3: s3!.endpoint,
+        cognito: cognitoEndpoint,
+        sfn: sfnEndpoint,
+        lambda: lambdaEndpoint,
+      },
       env,
       stepFunctions,
       mailbox,

@@ -11,7 +11,7 @@ export interface SpawnedCloud {
   dataDir: string;
   userPoolId: string;
   clientId: string;
-  endpoints: { dynamodb: string; s3: string; cognito: string; sfn: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; sfn: string; lambda: string };
   output(): string;
   stop(): Promise<void>;
 }

@@ -18,7 +18,7 @@ export interface LocalCloudInfo {
   clientId: string;
   admin: { email: string; password: string };
   dataDir: string;
-  endpoints: { dynamodb: string; s3: string; cognito: string; sfn: string };
+  endpoints: { dynamodb: string; s3: string; cognito: string; sfn: string; lambda: string };
 }
 
 declare module 'vitest' {

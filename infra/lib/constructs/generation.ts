@@ -42,7 +42,7 @@ interface TaskSpec {
 const TASKS: Record<string, TaskSpec> = {
   Prepare: {
     entry: 'functions/workflow/prepare.ts',
-    description: 'Generation: normalise the drawing, fill the prompt template, analyse',
+    description: 'Generation: the stored plan, the prompt template filled, the analysis',
     memorySize: 2048,
     timeout: Duration.minutes(5),
     objects: true,
@@ -231,12 +231,14 @@ export class Generation extends Construct {
       timeout: Duration.minutes(2),
       environment: props.environment,
       invokedBy:
-        'the files API, asynchronously after an upload completes (Lambda retries twice; a plan left processing is read again by the next GET)',
+        'the files API, asynchronously after an upload completes (Lambda retries twice; a plan left processing is read again by the next GET), and Prepare for a file with no plan yet',
       externalModules: LAYER_MODULES,
       layers: [imagingLayer],
     });
     props.table.grantReadWriteData(this.readPlan.role);
     props.storage.grantObjects(this.readPlan.role, this.readPlan);
+    // A generation of a file with no stored plan (uploaded before plans were read) starts its read and waits.
+    this.grantReadPlan(this.tasks.Prepare!);
     acknowledge(this.readPlan, {
       [`AwsSolutions-IAM5[${wildcardResource(this.readPlan, `${props.table.tableArn}/index/*`)}]`]:
         'CDK grants table access with its indexes; the task reads and updates one file item by its keys.',
