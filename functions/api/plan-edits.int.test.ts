@@ -142,6 +142,16 @@ describe('plan edits API', () => {
         /not on a wall/,
       ],
       [{ edits: [{ op: 'delete-wall', id: 'no-such-wall' }] }, /no wall no-such-wall/],
+      // A room is named only once the rooms are found again: the walls moved first are not kept either.
+      [
+        {
+          edits: [
+            { op: 'change-wall', id: wall.id, thickness: 240 },
+            { op: 'name-room', at: [-20000, -20000], name: 'Nowhere' },
+          ],
+        },
+        /Edit 2 \(name-room\).*in no room/,
+      ],
       [{ edits: [{ op: 'change-wall', id: wall.id, a: [Number.NaN, 0] }] }, /./],
       [{ edits: [{ op: 'explode-wall', id: wall.id }] }, /./],
       [{ edits: Array.from({ length: 1001 }, () => ({ op: 'delete-wall', id: wall.id })) }, /./],
@@ -157,6 +167,67 @@ describe('plan edits API', () => {
     expect(unchanged.plan).toEqual(plan);
     expect(unchanged.etag).toBe(etag);
     expect((await patch(token, projectId, fileId, { edits: [] }, 'not-an-etag')).status).toBe(400);
+  });
+
+  it("answers edit after edit from the plan it last wrote, and the file's verdict follows the edited plan", async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId, plan, etag } = await readHouse(token);
+    const verdictListed = async () => {
+      const project = await api(`/api/projects/${projectId}`, { token });
+      const files = (project.json as { files: { id: string; planVerdict?: string }[] }).files;
+      return files.find((f) => f.id === fileId)?.planVerdict;
+    };
+    expect(plan.check?.verdict).toBe('looks-right');
+    expect(await verdictListed()).toBe('looks-right');
+
+    // Every wall but one taken away: no room is left, and the plan is worth checking.
+    const [kept, ...rest] = plan.walls;
+    const emptied = await patch(
+      token,
+      projectId,
+      fileId,
+      { edits: rest.map((w) => ({ op: 'delete-wall', id: w.id })) },
+      etag,
+    );
+    expect(emptied.status, emptied.text).toBe(200);
+    const bare = planModelSchema.parse((emptied.json as { plan: unknown }).plan);
+    expect(bare.walls.map((w) => w.id)).toEqual([kept!.id]);
+    expect(bare.check?.verdict).toBe('worth-checking');
+    expect(await verdictListed()).toBe('worth-checking');
+
+    // The walls drawn back, against the version just answered: the house and its verdict are back.
+    const redrawn = await patch(
+      token,
+      projectId,
+      fileId,
+      {
+        edits: rest.map((w) => ({
+          op: 'add-wall',
+          id: `again-${w.id}`,
+          a: w.a,
+          b: w.b,
+          thickness: w.thickness,
+        })),
+      },
+      emptied.headers.get('etag'),
+    );
+    expect(redrawn.status, redrawn.text).toBe(200);
+    const back = planModelSchema.parse((redrawn.json as { plan: unknown }).plan);
+    expect(back.walls).toHaveLength(plan.walls.length);
+    expect(back.rooms).toHaveLength(PLAN.rooms);
+    expect(back.check?.verdict).toBe('looks-right');
+    expect(await verdictListed()).toBe('looks-right');
+    // What was answered is what was stored, and a stale version still writes nothing.
+    expect((await settledPlan(token, projectId, fileId)).plan).toEqual(back);
+    const stale = await patch(
+      token,
+      projectId,
+      fileId,
+      { edits: [{ op: 'delete-wall', id: kept!.id }] },
+      etag,
+    );
+    expect(stale.status).toBe(412);
+    expect((await settledPlan(token, projectId, fileId)).plan).toEqual(back);
   });
 
   it("keeps another user's plan out of reach, and shows the edited plan on the share link, read-only", async () => {

@@ -8,11 +8,10 @@
 import {
   boundsOfPoints,
   boundsOfSegments,
-  cellsAlongSegment,
-  gridAlongSegments,
   indexCellSize,
   median,
   polygonArea,
+  visitCellsNearSegment,
   wallLength,
 } from './geometry';
 import type { PlanCheck, PlanModel, PlanVerdict } from './schema';
@@ -223,8 +222,9 @@ function duplicatedShare(plan: PlanModel): number {
     const ux = (w.b[0] - w.a[0]) / len;
     const uy = (w.b[1] - w.a[1]) / len;
     let best = 0;
-    for (const j of nearby(i)) {
-      const o = walls[j]!;
+    const found = nearby(i);
+    for (let k = 0; k < found.length; k++) {
+      const o = walls[found[k]!]!;
       const reach = Math.max(w.thickness, o.thickness) / 2;
       const offA = Math.abs((o.a[0] - w.a[0]) * uy - (o.a[1] - w.a[1]) * ux);
       const offB = Math.abs((o.b[0] - w.a[0]) * uy - (o.b[1] - w.a[1]) * ux);
@@ -243,28 +243,43 @@ function duplicatedShare(plan: PlanModel): number {
 const NEARBY_CELLS = 64;
 
 /**
- * The other walls that pass within the thickest wall's half thickness of wall `i`: every wall that can lie on it
- * (a grid of the cells along the walls, uncapped, so the answer is the same as comparing every pair).
+ * The other walls that pass within the thickest wall's half thickness of wall `i`, each once: every wall that can
+ * lie on it (a grid of the cells along the walls, uncapped, so the answer is the same as comparing every pair). The
+ * answer is one array reused for every wall (this runs on every edit of a plan): read it before asking again.
  */
-function wallsNearby(walls: PlanModel['walls']): (i: number) => Set<number> {
+function wallsNearby(walls: PlanModel['walls']): (i: number) => readonly number[] {
   const segment = (w: PlanModel['walls'][number]) => [w.a[0], w.a[1], w.b[0], w.b[1]] as const;
   const reach = Math.max(...walls.map((w) => w.thickness)) / 2;
   const segments = walls.map(segment);
   const extent = boundsOfSegments(segments)!;
   const side = Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY);
   const cell = indexCellSize(segments, Math.max(reach * 2, side / NEARBY_CELLS, 1e-9));
-  const indices = walls.map((_, i) => i);
-  const grid = gridAlongSegments(
-    indices,
-    (i) => segment(walls[i]!),
-    () => 0,
-    cell,
-    Number.POSITIVE_INFINITY,
-  );
+  // A dense grid over the walls' extent widened by the reach: at most about NEARBY_CELLS² cells.
+  const column0 = Math.floor((extent.minX - reach) / cell);
+  const row0 = Math.floor((extent.minY - reach) / cell);
+  const rows = Math.floor((extent.maxY + reach) / cell) - row0 + 1;
+  const columns = Math.floor((extent.maxX + reach) / cell) - column0 + 1;
+  const cells: number[][] = Array.from({ length: rows * columns }, () => []);
+  const cellAt = (cx: number, cy: number) => cells[(cx - column0) * rows + (cy - row0)]!;
+  segments.forEach(([x1, y1, x2, y2], i) => {
+    visitCellsNearSegment(x1, y1, x2, y2, 0, cell, (cx, cy) => cellAt(cx, cy).push(i));
+  });
+  const visitedFor = new Int32Array(walls.length).fill(-1);
+  const found: number[] = [];
+  let asking = -1;
+  const gather = (cx: number, cy: number) => {
+    for (const j of cellAt(cx, cy)) {
+      if (visitedFor[j] === asking) continue;
+      visitedFor[j] = asking;
+      found.push(j);
+    }
+  };
   return (i) => {
-    const found = new Set<number>();
-    for (const key of cellsAlongSegment(...segments[i]!, reach, cell))
-      for (const j of grid.get(key) ?? []) if (j !== i) found.add(j);
+    found.length = 0;
+    asking = i;
+    visitedFor[i] = i;
+    const [x1, y1, x2, y2] = segments[i]!;
+    visitCellsNearSegment(x1, y1, x2, y2, reach, cell, gather);
     return found;
   };
 }

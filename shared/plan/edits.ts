@@ -230,11 +230,20 @@ function nameRooms(plan: PlanModel, edits: readonly PlanEdit[], dropped: EditOut
 }
 
 /**
- * Applies edits in order; operations that do not fit are left out and listed. When walls or openings changed, the
- * rooms are found again (names kept), the extent follows, and the reading's ink evidence (which measured the walls
- * as read, not as edited) is dropped before the plan is checked again.
+ * Edits applied to a plan's walls and openings, before its rooms are found again and it is checked
+ * (`finishEdits`): what a caller needs to know whether the edits fit, without paying for the rooms yet.
  */
-export function applyEdits(plan: PlanModel, edits: readonly PlanEdit[]): EditOutcome {
+export interface StagedEdits {
+  start: PlanModel;
+  edits: readonly PlanEdit[];
+  walls: PlanWall[];
+  openings: PlanOpening[];
+  geometryChanged: boolean;
+  /** The wall and opening operations that did not fit (`name-room` ones are judged once the rooms are known). */
+  dropped: EditOutcome['dropped'];
+}
+
+export function stageEdits(plan: PlanModel, edits: readonly PlanEdit[]): StagedEdits {
   const start = withIds(plan);
   const editable = new EditablePlan(start);
   const dropped: EditOutcome['dropped'] = [];
@@ -242,10 +251,27 @@ export function applyEdits(plan: PlanModel, edits: readonly PlanEdit[]): EditOut
     const reason = editable.apply(edit);
     if (reason) dropped.push({ index, edit, reason });
   });
+  const { geometryChanged } = editable;
+  return {
+    start,
+    edits,
+    walls: geometryChanged ? [...editable.walls.values()] : start.walls,
+    openings: geometryChanged ? [...editable.openings.values()] : start.openings,
+    geometryChanged,
+    dropped,
+  };
+}
+
+/**
+ * The staged plan finished: when walls or openings changed, the rooms are found again (names kept), the extent
+ * follows, and the reading's ink evidence (which measured the walls as read, not as edited) is dropped before the
+ * plan is checked again.
+ */
+export function finishEdits(staged: StagedEdits): EditOutcome {
+  const { start, edits, walls, openings } = staged;
+  const dropped = [...staged.dropped];
   let next: PlanModel = start;
-  if (editable.geometryChanged) {
-    const walls = [...editable.walls.values()];
-    const openings = [...editable.openings.values()];
+  if (staged.geometryChanged) {
     const { evidence: _, ...rest } = start;
     next = { ...rest, walls, openings };
     next = {
@@ -256,9 +282,14 @@ export function applyEdits(plan: PlanModel, edits: readonly PlanEdit[]): EditOut
   }
   next = nameRooms(next, edits, dropped);
   dropped.sort((p, q) => p.index - q.index);
-  const editCount = (plan.editCount ?? 0) + edits.length - dropped.length;
+  const editCount = (start.editCount ?? 0) + edits.length - dropped.length;
   next = { ...next, ...(editCount > 0 ? { editCount } : {}) };
   return { plan: { ...next, check: checkPlan(next) }, dropped };
+}
+
+/** Applies edits in order; operations that do not fit are left out and listed (`stageEdits`, then `finishEdits`). */
+export function applyEdits(plan: PlanModel, edits: readonly PlanEdit[]): EditOutcome {
+  return finishEdits(stageEdits(plan, edits));
 }
 
 /** The drawing's extent in its own space: what was read, else the sheet or image. */

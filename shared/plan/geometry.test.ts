@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   dropCollinear,
   indexCellSize,
+  pointSegmentDistance,
   polygonArea,
   signedArea,
   traceRegionOutline,
   unionOfSpans,
+  visitCellsNearSegment,
   wallQuad,
 } from './geometry';
 
@@ -178,6 +180,47 @@ describe('unionOfSpans', () => {
           if (i + 1 < union.length) expect(end).toBeLessThan(union[i + 1]![0]);
         });
       }),
+    );
+  });
+});
+
+describe('visitCellsNearSegment', () => {
+  const coordinate = fc.double({ min: -50, max: 50, noNaN: true });
+  it('visits, once each, the cell of every point within reach of the segment, and only cells near it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(coordinate, coordinate, coordinate, coordinate),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.double({ min: 0.25, max: 8, noNaN: true }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        ([x1, y1, x2, y2], reach, cell, samples) => {
+          const visits: string[] = [];
+          visitCellsNearSegment(x1, y1, x2, y2, reach, cell, (cx, cy) => visits.push(`${cx},${cy}`));
+          expect(new Set(visits).size).toBe(visits.length);
+          const visited = new Set(visits);
+          for (const [t, share, angle] of samples) {
+            const r = reach * share * 0.999;
+            const x = x1 + (x2 - x1) * t + r * Math.cos(angle);
+            const y = y1 + (y2 - y1) * t + r * Math.sin(angle);
+            expect(visited.has(`${Math.floor(x / cell)},${Math.floor(y / cell)}`)).toBe(true);
+          }
+          for (const key of visited) {
+            const [cx, cy] = key.split(',').map(Number) as [number, number];
+            const centre = pointSegmentDistance((cx + 0.5) * cell, (cy + 0.5) * cell, x1, y1, x2, y2);
+            expect(centre).toBeLessThanOrEqual(reach * Math.SQRT2 + (cell * Math.SQRT2) / 2 + 1e-9);
+          }
+        },
+      ),
     );
   });
 });

@@ -225,6 +225,41 @@ export function visitCellsAlongSegment(
   }
 }
 
+/**
+ * The cells of side `cell` that hold a point within `reach` of the segment (x1, y1)–(x2, y2), each visited once as
+ * (column, row): row by row, the columns the segment's part within reach of that row spans, widened by `reach`. Tighter
+ * than `visitCellsAlongSegment` (no half-cell margin, no repeats), for a grid rebuilt on every edit.
+ */
+export function visitCellsNearSegment(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  reach: number,
+  cell: number,
+  visit: (cx: number, cy: number) => void,
+): void {
+  const dy = y2 - y1;
+  const firstRow = Math.floor((Math.min(y1, y2) - reach) / cell);
+  const lastRow = Math.floor((Math.max(y1, y2) + reach) / cell);
+  for (let cy = firstRow; cy <= lastRow; cy++) {
+    // The part of the segment whose y lies within `reach` of this row's band.
+    let t0 = 0;
+    let t1 = 1;
+    if (dy !== 0) {
+      const ta = (cy * cell - reach - y1) / dy;
+      const tb = ((cy + 1) * cell + reach - y1) / dy;
+      t0 = Math.max(0, Math.min(ta, tb));
+      t1 = Math.min(1, Math.max(ta, tb));
+      if (t0 > t1) continue;
+    }
+    const xa = x1 + (x2 - x1) * t0;
+    const xb = x1 + (x2 - x1) * t1;
+    const lastColumn = Math.floor((Math.max(xa, xb) + reach) / cell);
+    for (let cx = Math.floor((Math.min(xa, xb) - reach) / cell); cx <= lastColumn; cx++) visit(cx, cy);
+  }
+}
+
 /** Whether a point is inside a simple polygon (even-odd ray casting; a point on an edge may go either way). */
 export function pointInPolygon(
   p: readonly [number, number],
@@ -293,11 +328,14 @@ export function gridAlongSegments<T>(
 ): Map<number, T[]> {
   const grid = new Map<number, T[]>();
   for (const item of items) {
-    for (const key of cellsAlongSegment(...segmentOf(item), reachOf(item), cell)) {
+    const [x1, y1, x2, y2] = segmentOf(item);
+    visitCellsAlongSegment(x1, y1, x2, y2, reachOf(item), cell, (cx, cy) => {
+      const key = gridCellKey(cx, cy);
       const list = grid.get(key);
+      // An item's cells are all visited before the next item's, so one already filed here is the list's last.
       if (!list) grid.set(key, [item]);
-      else if (list.length < cap) list.push(item);
-    }
+      else if (list.length < cap && list[list.length - 1] !== item) list.push(item);
+    });
   }
   return grid;
 }

@@ -109,38 +109,65 @@ function labelRooms(barrier: Uint8Array, outside: Uint8Array, w: number, h: numb
   const room = new Int32Array(w * h);
   const rooms: { area: number }[] = [];
   const label = new Int32Array(w * h).fill(-1);
-  const stack: number[] = [];
+  // The cells of the region being filled, from 0 (one array for every region).
+  const members = new Int32Array(w * h);
   for (let s = 0; s < w * h; s++) {
     if (barrier[s] || outside[s] || label[s] !== -1) continue;
-    const members: number[] = [];
-    label[s] = s;
-    stack.push(s);
-    while (stack.length) {
-      const i = stack.pop()!;
-      members.push(i);
-      const x = i % w;
-      const next = [
-        x > 0 ? i - 1 : -1,
-        x < w - 1 ? i + 1 : -1,
-        i >= w ? i - w : -1,
-        i < (h - 1) * w ? i + w : -1,
-      ];
-      for (const j of next) {
-        if (j < 0 || barrier[j] || outside[j] || label[j] !== -1) continue;
-        label[j] = s;
-        stack.push(j);
-      }
-    }
-    const area = members.length * cellArea;
+    const count = fillRegion(s, barrier, outside, label, members, w, h);
+    const area = count * cellArea;
     let deepest = 0;
-    if (depth) for (const i of members) deepest = Math.max(deepest, depth[i]!);
+    if (depth) for (let k = 0; k < count; k++) deepest = Math.max(deepest, depth[members[k]!]!);
     const wideEnough = !depth || (2 * deepest - 1) * cell >= MIN_ROOM_WIDTH;
     if (area >= MIN_ROOM_AREA && wideEnough) {
       rooms.push({ area });
-      for (const i of members) room[i] = rooms.length;
+      for (let k = 0; k < count; k++) room[members[k]!] = rooms.length;
     }
   }
   return { room, rooms };
+}
+
+/**
+ * Labels the free cells 4-connected to `seed` with its index and lists them in `members` from 0; returns how many.
+ * Free: not a barrier, not outside, not labelled yet.
+ */
+function fillRegion(
+  seed: number,
+  barrier: Uint8Array,
+  outside: Uint8Array,
+  label: Int32Array,
+  members: Int32Array,
+  w: number,
+  h: number,
+): number {
+  label[seed] = seed;
+  members[0] = seed;
+  let count = 1;
+  for (let k = 0; k < count; k++) {
+    const i = members[k]!;
+    const x = i % w;
+    for (let side = 0; side < 4; side++) {
+      const j =
+        side === 0
+          ? x > 0
+            ? i - 1
+            : -1
+          : side === 1
+            ? x < w - 1
+              ? i + 1
+              : -1
+            : side === 2
+              ? i >= w
+                ? i - w
+                : -1
+              : i < (h - 1) * w
+                ? i + w
+                : -1;
+      if (j < 0 || barrier[j] || outside[j] || label[j] !== -1) continue;
+      label[j] = seed;
+      members[count++] = j;
+    }
+  }
+  return count;
 }
 
 /** Marks the cells covered by a thick segment. */

@@ -532,6 +532,30 @@ export async function setFilePlanState(
   return Number(Attributes?.planRevision ?? 0);
 }
 
+/**
+ * Records the verdict of the plan at `revision` (a correction writes its plan's state first and its verdict once
+ * the plan is checked); a plan written since has recorded its own, so then nothing is written.
+ */
+export async function setFilePlanVerdict(
+  file: Pick<FileItem, 'projectId' | 'id'>,
+  verdict: PlanVerdict | undefined,
+  revision: number,
+): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.file(file.projectId, file.id),
+        UpdateExpression: verdict ? 'SET planVerdict = :verdict' : 'REMOVE planVerdict',
+        ConditionExpression: 'attribute_exists(PK) AND planRevision = :revision',
+        ExpressionAttributeValues: { ':revision': revision, ...(verdict ? { ':verdict': verdict } : {}) },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
 /** Records which other views of the file were read as storeys' plans (their plans are stored already). */
 export async function setFileStoreyViews(
   file: Pick<FileItem, 'projectId' | 'id'>,

@@ -5,17 +5,21 @@
  */
 import { applyCorrections } from '../../../shared/plan/corrections';
 import {
-  applyEdits,
+  type EditOutcome,
   editLimitProblem,
+  finishEdits,
   MAX_EDITED_WALLS,
   MAX_STORED_EDITS,
   type PlanEdit,
   type PlanPatch,
+  type StagedEdits,
+  stageEdits,
 } from '../../../shared/plan/edits';
 import type { PlanModel } from '../../../shared/plan/schema';
-import { type FileItem, setFilePlanState } from '../db/projects';
+import { type FileItem, setFilePlanState, setFilePlanVerdict } from '../db/projects';
 import { AppError, conflict } from '../errors';
 import { loadPlan, loadPlanEdits, savePlan, savePlanEdits } from './plan-store';
+import { recentPlan, rememberPlan } from './recent-plans';
 import { stalePlan } from './revision';
 
 export type CorrectionOutcome =
@@ -25,21 +29,89 @@ export type CorrectionOutcome =
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 
-/** The stored plan with the new edits on top; a 400 when one does not fit or the plan grows too large. */
-function editedPlan(plan: PlanModel, edits: readonly PlanEdit[]): PlanModel {
+const doesNotFit = (dropped: EditOutcome['dropped']) => {
+  const first = dropped[0];
+  return first
+    ? invalid(`Edit ${first.index + 1} (${first.edit.op}) does not fit the plan: ${first.reason}.`)
+    : null;
+};
+
+/** The new edits on the stored plan's walls and openings; a 400 when one does not fit or the plan grows too large. */
+function stagedEdits(plan: PlanModel, edits: readonly PlanEdit[]): StagedEdits {
   if (plan.status !== 'ready')
     throw new AppError('UNPROCESSABLE', 'This drawing could not be read, so there is no plan to edit.');
   const problem = editLimitProblem(plan, edits);
   if (problem) throw invalid(problem);
-  const { plan: edited, dropped } = applyEdits(plan, edits);
-  const first = dropped[0];
-  if (first)
-    throw invalid(`Edit ${first.index + 1} (${first.edit.op}) does not fit the plan: ${first.reason}.`);
-  if (edited.walls.length > MAX_EDITED_WALLS)
+  const staged = stageEdits(plan, edits);
+  const misfit = doesNotFit(staged.dropped);
+  if (misfit) throw misfit;
+  if (staged.walls.length > MAX_EDITED_WALLS)
     throw invalid(
-      `A plan holds at most ${MAX_EDITED_WALLS} walls; these edits would make ${edited.walls.length}.`,
+      `A plan holds at most ${MAX_EDITED_WALLS} walls; these edits would make ${staged.walls.length}.`,
     );
-  return edited;
+  return staged;
+}
+
+/** The staged plan with its rooms and check; a 400 when a room to name is not there. */
+function finishedPlan(staged: StagedEdits): PlanModel {
+  const { plan, dropped } = finishEdits(staged);
+  const misfit = doesNotFit(dropped);
+  if (misfit) throw misfit;
+  return plan;
+}
+
+/** The plan's new state recorded, under the revision the correction was made against; a 412 when it moved on. */
+async function recordPlanState(
+  file: FileItem,
+  plan: Pick<PlanModel, 'status' | 'check'>,
+  corrections: NonNullable<FileItem['planCorrections']>,
+  revision: number,
+): Promise<number> {
+  try {
+    return await setFilePlanState(file, {
+      status: plan.status,
+      ...(file.planMessage ? { message: file.planMessage } : {}),
+      ...(plan.check ? { verdict: plan.check.verdict } : {}),
+      corrections,
+      expectedRevision: revision,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw stalePlan();
+    throw error;
+  }
+}
+
+/**
+ * The edited plan and its new revision. The rooms are found again and the plan checked while the file's state is
+ * recorded (DynamoDB works meanwhile; it carries the verdict the plan had, and the new one follows when it differs),
+ * unless a room is named: whether its point lies in a room is known only then, and a 400 must write nothing.
+ */
+async function editedPlanRecorded(
+  file: FileItem,
+  scaled: PlanModel,
+  newEdits: readonly PlanEdit[],
+  corrections: NonNullable<FileItem['planCorrections']>,
+  revision: number,
+): Promise<{ plan: PlanModel; next: number }> {
+  const staged = stagedEdits(scaled, newEdits);
+  if (newEdits.some((edit) => edit.op === 'name-room')) {
+    const plan = finishedPlan(staged);
+    return { plan, next: await recordPlanState(file, plan, corrections, revision) };
+  }
+  const recorded = recordPlanState(file, scaled, corrections, revision);
+  // One turn of the event loop first, so that the request is on its way before the rooms are found.
+  await new Promise((resolve) => setImmediate(resolve));
+  let plan: PlanModel;
+  try {
+    plan = finishedPlan(staged);
+  } catch (error) {
+    await recorded.catch(() => undefined);
+    throw error;
+  }
+  const next = await recorded;
+  if (plan.check?.verdict !== scaled.check?.verdict)
+    await setFilePlanVerdict(file, plan.check?.verdict, next);
+  return { plan, next };
 }
 
 export async function correctPlan(
@@ -52,10 +124,13 @@ export async function correctPlan(
   if (expectedRevision !== undefined && expectedRevision !== revision) throw stalePlan();
   const { edits: newEdits, resetEdits, ...given } = patch;
   const corrections = { ...file.planCorrections, ...given };
-  // Both at once; the kept edits are only appended to here, so they are not validated again (a reading does that).
+  // Both at once, from memory when this instance wrote them; the kept edits are only appended to here, so they are
+  // not validated again (a reading does that).
+  const recent = recentPlan(file.id, revision);
+  const keptWanted = !resetEdits && newEdits !== undefined;
   const [stored, kept] = await Promise.all([
-    loadPlan(file.id),
-    resetEdits || !newEdits ? [] : loadPlanEdits(file.id, { validate: false }),
+    recent ? recent.plan : loadPlan(file.id),
+    !keptWanted ? [] : (recent?.edits ?? loadPlanEdits(file.id, { validate: false })),
   ]);
   const edits = [...kept, ...(newEdits ?? [])];
   if (edits.length > MAX_STORED_EDITS)
@@ -66,20 +141,10 @@ export async function correctPlan(
     return { kind: 'read-again', corrections };
   }
   const scaled = applyCorrections(stored, corrections);
-  const plan = newEdits?.length ? editedPlan(scaled, newEdits) : scaled;
-  let next: number;
-  try {
-    next = await setFilePlanState(file, {
-      status: plan.status,
-      ...(file.planMessage ? { message: file.planMessage } : {}),
-      ...(plan.check ? { verdict: plan.check.verdict } : {}),
-      corrections,
-      expectedRevision: revision,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw stalePlan();
-    throw error;
-  }
+  const { plan, next } = newEdits?.length
+    ? await editedPlanRecorded(file, scaled, newEdits, corrections, revision)
+    : { plan: scaled, next: await recordPlanState(file, scaled, corrections, revision) };
   await Promise.all([newEdits?.length ? savePlanEdits(file.id, edits) : null, savePlan(file.id, plan)]);
+  rememberPlan(file.id, { revision: next, plan, edits: keptWanted ? edits : null });
   return { kind: 'applied', plan, revision: next };
 }
