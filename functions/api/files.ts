@@ -29,6 +29,7 @@ import {
 import { createHttpHandler, json, noContent } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { correctPlan } from '../lib/plan/correct-plan';
+import { planEditKeys } from '../lib/plan/plan-key';
 import { planReadInProgress } from '../lib/plan/plan-state';
 import { loadPlan, storeyHeightOf, storeyPlan, withStoreyHeight } from '../lib/plan/plan-store';
 import { ifMatchRevision, planEtag } from '../lib/plan/revision';
@@ -71,8 +72,17 @@ const planReply = (plan: PlanModel, revision: number) =>
 const processingPlan = (file: FileItem) => placeholderPlan(file.originalName, 'processing');
 
 /** Marks the file's plan as being read and starts reading it; a lost start is retried by the next GET. */
-async function readPlanAgain(file: FileItem, log: Logger, corrections?: FileItem['planCorrections']) {
-  await setFilePlanState(file, { status: 'processing', ...(corrections ? { corrections } : {}) });
+async function readPlanAgain(
+  file: FileItem,
+  log: Logger,
+  corrections?: FileItem['planCorrections'],
+  editChunks?: string[],
+) {
+  await setFilePlanState(file, {
+    status: 'processing',
+    ...(corrections ? { corrections } : {}),
+    ...(editChunks ? { editChunks } : {}),
+  });
   try {
     await startPlanReading(file.projectId, file.id);
   } catch (error) {
@@ -186,7 +196,9 @@ export const handler = createHttpHandler(filesApi, {
       storeyHeightOf(null),
     ]);
     if (outcome.kind === 'read-again') {
-      await readPlanAgain(file, log, outcome.corrections);
+      await readPlanAgain(file, log, outcome.corrections, outcome.editChunks);
+      // The edits kept before (a reset, or all of them kept as one) go once the file names the new ones.
+      if (outcome.editChunks) await deleteObjects(env.rendersBucket, planEditKeys(file));
       return planReply(processingPlan(file), (file.planRevision ?? 0) + 1);
     }
     const { plan } = outcome;

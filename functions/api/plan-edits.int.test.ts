@@ -10,6 +10,7 @@ import { api, createUser } from '../../infra/local/testing';
 import type { PlanEdit } from '../../shared/plan/edits';
 import { type PlanModel, type PlanWall, planModelSchema } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
+import { keysIn, localAws } from '../test/local-aws';
 import { newProject, uploadFile } from '../test/projects-client';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -228,6 +229,50 @@ describe('plan edits API', () => {
     );
     expect(stale.status).toBe(412);
     expect((await settledPlan(token, projectId, fileId)).plan).toEqual(back);
+  });
+
+  it('keeps edits request by request and, now and then, as one list; a reset and the deletion leave none behind', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId, plan, etag } = await readHouse(token);
+    const editKeys = () => keysIn(localAws.rendersBucket, `plans/${fileId}.edits`);
+    const wall = plan.walls[0]!;
+    const requests = 55;
+    let version = etag;
+    let mostKeys = 0;
+    for (let i = 0; i < requests; i++) {
+      const thickness = i % 2 ? 150 : 160;
+      const edited = await patch(
+        token,
+        projectId,
+        fileId,
+        { edits: [{ op: 'change-wall', id: wall.id, thickness }] },
+        version,
+      );
+      expect(edited.status, edited.text).toBe(200);
+      version = edited.headers.get('etag');
+      mostKeys = Math.max(mostKeys, (await editKeys()).length);
+    }
+    // One object a request, until the fiftieth: then all of them in one.
+    expect(mostKeys).toBe(50);
+    expect(await editKeys()).toHaveLength(requests - 50);
+
+    // Read again, every edit is applied, in order.
+    expect((await patch(token, projectId, fileId, { viewId: 'view-1' }, version)).status).toBe(200);
+    const again = (await settledPlan(token, projectId, fileId)).plan;
+    expect(again.editCount).toBe(requests);
+    expect(again.walls.find((w) => w.id === wall.id)?.thickness).toBe(160);
+
+    expect((await patch(token, projectId, fileId, { resetEdits: true })).status).toBe(200);
+    expect((await settledPlan(token, projectId, fileId)).plan.editCount).toBeUndefined();
+    expect(await editKeys()).toEqual([]);
+
+    const edited = await patch(token, projectId, fileId, { edits: [{ op: 'delete-wall', id: wall.id }] });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await editKeys()).toHaveLength(1);
+    expect(
+      (await api(`/api/projects/${projectId}/files/${fileId}`, { token, method: 'DELETE' })).status,
+    ).toBe(204);
+    expect(await editKeys()).toEqual([]);
   });
 
   it("keeps another user's plan out of reach, and shows the edited plan on the share link, read-only", async () => {

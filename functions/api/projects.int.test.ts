@@ -1,4 +1,4 @@
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { api, createUser } from '../../infra/local/testing';
 import type { Generation } from '../../shared/schemas/generations';
 import type { ProjectDetail, ProjectPage, PublicProject, UploadTicket } from '../../shared/schemas/projects';
-import { localAws } from '../test/local-aws';
+import { keysIn, localAws } from '../test/local-aws';
 import { newProject, planRead, postToS3, uploadFile } from '../test/projects-client';
 import { dwgFixture, dxfFixture, jpgFixture, pdfFixture, pngFixture } from '../test/upload-fixtures';
 
@@ -555,20 +555,6 @@ describe('projects API', () => {
     }
   });
 });
-
-/** Every object key in a bucket (all pages). */
-async function keysIn(bucket: string): Promise<string[]> {
-  const found: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await localAws
-      .s3()
-      .send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-    found.push(...(page.Contents ?? []).map((o) => o.Key!));
-    token = page.NextContinuationToken;
-  } while (token);
-  return found;
-}
 
 /** Polls a generation until it is no longer running. */
 async function settled(token: string, projectId: string, generationId: string): Promise<Generation> {

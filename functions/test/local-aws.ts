@@ -1,6 +1,6 @@
 /** SDK clients on the test run's emulators, for assertions on what handlers stored. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   LOCAL_CREDENTIALS,
@@ -38,3 +38,17 @@ export const localAws = {
     return s3Client;
   },
 };
+
+/** Every object key in a bucket (all pages), or those starting with `prefix`. */
+export async function keysIn(bucket: string, prefix?: string): Promise<string[]> {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await localAws
+      .s3()
+      .send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token, Prefix: prefix }));
+    found.push(...(page.Contents ?? []).map((o) => o.Key!));
+    token = page.NextContinuationToken;
+  } while (token);
+  return found;
+}

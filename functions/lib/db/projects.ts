@@ -52,6 +52,11 @@ export interface FileItem {
   planVerdict?: PlanVerdict;
   /** The user's corrections, applied every time the plan is read. */
   planCorrections?: PlanCorrections;
+  /**
+   * The user's edits to the plan, kept as chunks (plan-store.ts): their ids in order, the first holding every edit
+   * made before it. Absent on files edited before edits were chunked, whose edits are one object.
+   */
+  planEditChunks?: string[];
   /** The plan's version: one more with every read and every correction (the plan's ETag). */
   planRevision?: number;
   planUpdatedAt?: string;
@@ -483,6 +488,8 @@ export async function setFilePlanState(
     verdict?: PlanVerdict;
     previewKey?: string;
     corrections?: PlanCorrections;
+    /** The plan's edit chunks from now on (see `FileItem.planEditChunks`). */
+    editChunks?: string[];
     expectedRevision?: number;
   },
 ): Promise<number> {
@@ -509,6 +516,10 @@ export async function setFilePlanState(
   if (state.corrections) {
     set.push('planCorrections = :corrections');
     values[':corrections'] = state.corrections;
+  }
+  if (state.editChunks) {
+    set.push('planEditChunks = :chunks');
+    values[':chunks'] = state.editChunks;
   }
   let condition = 'attribute_exists(PK)';
   if (state.expectedRevision !== undefined) {

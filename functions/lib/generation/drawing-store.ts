@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MODEL_FORMATS } from '../../../shared/schemas/projects';
 import { env } from '../env';
-import { planEditsKey, planKey, storeyPlanKey } from '../plan/plan-key';
+import { planEditKeys, planKey, storeyPlanKey } from '../plan/plan-key';
 import { s3 } from '../storage';
 
 /**
@@ -26,6 +26,7 @@ export function fileRenderKeys(file: {
   id: string;
   previewKey?: string | null;
   storeyViews?: readonly string[];
+  planEditChunks?: readonly string[];
 }): string[] {
   const drawing = drawingKeys(file.id);
   return [
@@ -36,7 +37,7 @@ export function fileRenderKeys(file: {
         drawing.png,
         drawing.meta,
         planKey(file.id),
-        planEditsKey(file.id),
+        ...planEditKeys(file),
         ...(file.storeyViews ?? []).map((viewId) => storeyPlanKey(file.id, viewId)),
         ...MODEL_FORMATS.map((format) => modelKey(file.id, format)),
       ].filter((k): k is string => !!k),

@@ -17,15 +17,57 @@ import {
 } from '../../../shared/plan/edits';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { type FileItem, setFilePlanState, setFilePlanVerdict } from '../db/projects';
+import { env } from '../env';
 import { AppError, conflict } from '../errors';
-import { loadPlan, loadPlanEdits, savePlan, savePlanEdits } from './plan-store';
+import { newId } from '../ids';
+import { deleteObjects } from '../storage';
+import { planEditKeys } from './plan-key';
+import { loadPlan, loadPlanEdits, savePlan, savePlanEditChunk } from './plan-store';
 import { recentPlan, rememberPlan } from './recent-plans';
 import { stalePlan } from './revision';
 
 export type CorrectionOutcome =
   | { kind: 'applied'; plan: PlanModel; revision: number }
-  /** The drawing is read again with the corrections and edits; the caller starts the read. */
-  | { kind: 'read-again'; corrections: NonNullable<FileItem['planCorrections']> };
+  /** The drawing is read again with the corrections and edits (kept in `editChunks` when they changed). */
+  | { kind: 'read-again'; corrections: Corrections; editChunks?: string[] };
+
+type Corrections = NonNullable<FileItem['planCorrections']>;
+
+/** The file item's new plan state besides the plan's own: the corrections and, when edits were kept, their chunks. */
+interface KeptState {
+  corrections: Corrections;
+  editChunks?: string[];
+}
+
+/** At most this many chunks hold a file's edits: the request that would make one more keeps them all as one. */
+const MAX_EDIT_CHUNKS = 50;
+
+/** How a request's edits are kept: as one more chunk, or with every edit before them as the first chunk. */
+interface EditChunk {
+  chunkId: string;
+  edits: readonly PlanEdit[];
+  /** The file's chunks once it is kept. */
+  chunks: string[];
+  /** The chunks (and the object of a file edited before chunks) it takes the place of. */
+  replaces: string[];
+}
+
+/** Every edit kept as one chunk, in place of the file's chunks (and the one object of a file edited before them). */
+const wholeChunk = (file: FileItem, edits: readonly PlanEdit[]): EditChunk => {
+  const chunkId = newId();
+  return { chunkId, edits, chunks: [chunkId], replaces: planEditKeys(file) };
+};
+
+function editChunkOf(
+  file: FileItem,
+  newEdits: readonly PlanEdit[],
+  allEdits: readonly PlanEdit[],
+): EditChunk {
+  const existing = file.planEditChunks;
+  if (!existing || existing.length >= MAX_EDIT_CHUNKS) return wholeChunk(file, allEdits);
+  const chunkId = newId();
+  return { chunkId, edits: newEdits, chunks: [...existing, chunkId], replaces: [] };
+}
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 
@@ -64,7 +106,7 @@ function finishedPlan(staged: StagedEdits): PlanModel {
 async function recordPlanState(
   file: FileItem,
   plan: Pick<PlanModel, 'status' | 'check'>,
-  corrections: NonNullable<FileItem['planCorrections']>,
+  kept: KeptState,
   revision: number,
 ): Promise<number> {
   try {
@@ -72,7 +114,7 @@ async function recordPlanState(
       status: plan.status,
       ...(file.planMessage ? { message: file.planMessage } : {}),
       ...(plan.check ? { verdict: plan.check.verdict } : {}),
-      corrections,
+      ...kept,
       expectedRevision: revision,
     });
   } catch (error) {
@@ -90,15 +132,15 @@ async function editedPlanRecorded(
   file: FileItem,
   scaled: PlanModel,
   newEdits: readonly PlanEdit[],
-  corrections: NonNullable<FileItem['planCorrections']>,
+  kept: KeptState,
   revision: number,
 ): Promise<{ plan: PlanModel; next: number }> {
   const staged = stagedEdits(scaled, newEdits);
   if (newEdits.some((edit) => edit.op === 'name-room')) {
     const plan = finishedPlan(staged);
-    return { plan, next: await recordPlanState(file, plan, corrections, revision) };
+    return { plan, next: await recordPlanState(file, plan, kept, revision) };
   }
-  const recorded = recordPlanState(file, scaled, corrections, revision);
+  const recorded = recordPlanState(file, scaled, kept, revision);
   // One turn of the event loop first, so that the request is on its way before the rooms are found.
   await new Promise((resolve) => setImmediate(resolve));
   let plan: PlanModel;
@@ -128,23 +170,33 @@ export async function correctPlan(
   // not validated again (a reading does that).
   const recent = recentPlan(file.id, revision);
   const keptWanted = !resetEdits && newEdits !== undefined;
-  const [stored, kept] = await Promise.all([
+  const [stored, keptEdits] = await Promise.all([
     recent ? recent.plan : loadPlan(file.id),
-    !keptWanted ? [] : (recent?.edits ?? loadPlanEdits(file.id, { validate: false })),
+    !keptWanted ? [] : (recent?.edits ?? loadPlanEdits(file, { validate: false })),
   ]);
-  const edits = [...kept, ...(newEdits ?? [])];
+  const edits = [...keptEdits, ...(newEdits ?? [])];
   if (edits.length > MAX_STORED_EDITS)
     throw invalid(`A plan keeps at most ${MAX_STORED_EDITS} edits; reset it to what was read to edit again.`);
   const otherView = given.viewId !== undefined && given.viewId !== file.planCorrections?.viewId;
   if (!stored || otherView || resetEdits) {
-    if (newEdits || resetEdits) await savePlanEdits(file.id, edits);
-    return { kind: 'read-again', corrections };
+    if (!newEdits && !resetEdits) return { kind: 'read-again', corrections };
+    // Kept before the read starts (a chunk no item names yet is never read); what they replace goes once the
+    // caller has recorded them.
+    const chunk = edits.length ? wholeChunk(file, edits) : null;
+    if (chunk) await savePlanEditChunk(file.id, chunk.chunkId, chunk.edits);
+    return { kind: 'read-again', corrections, editChunks: chunk ? chunk.chunks : [] };
   }
   const scaled = applyCorrections(stored, corrections);
+  const chunk = newEdits?.length ? editChunkOf(file, newEdits, edits) : null;
+  const state: KeptState = { corrections, ...(chunk ? { editChunks: chunk.chunks } : {}) };
   const { plan, next } = newEdits?.length
-    ? await editedPlanRecorded(file, scaled, newEdits, corrections, revision)
-    : { plan: scaled, next: await recordPlanState(file, scaled, corrections, revision) };
-  await Promise.all([newEdits?.length ? savePlanEdits(file.id, edits) : null, savePlan(file.id, plan)]);
+    ? await editedPlanRecorded(file, scaled, newEdits, state, revision)
+    : { plan: scaled, next: await recordPlanState(file, scaled, state, revision) };
+  await Promise.all([
+    chunk ? savePlanEditChunk(file.id, chunk.chunkId, chunk.edits) : null,
+    savePlan(file.id, plan),
+  ]);
+  if (chunk?.replaces.length) await deleteObjects(env.rendersBucket, chunk.replaces);
   rememberPlan(file.id, { revision: next, plan, edits: keptWanted ? edits : null });
   return { kind: 'applied', plan, revision: next };
 }

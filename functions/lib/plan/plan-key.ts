@@ -6,3 +6,12 @@ export const storeyPlanKey = (fileId: string, viewId: string) => `plans/${fileId
 
 /** Where the user's edits to a file's plan are kept: applied on top of every reading of the drawing. */
 export const planEditsKey = (fileId: string) => `plans/${fileId}.edits.json`;
+
+/** Where one chunk of the user's edits is kept (see `FileItem.planEditChunks`). */
+export const planEditChunkKey = (fileId: string, chunkId: string) => `plans/${fileId}.edits.${chunkId}.json`;
+
+/** Every key a file's edits are kept at: the one object of files edited before chunks, and each chunk. */
+export const planEditKeys = (file: { id: string; planEditChunks?: readonly string[] }) => [
+  planEditsKey(file.id),
+  ...(file.planEditChunks ?? []).map((chunkId) => planEditChunkKey(file.id, chunkId)),
+];

@@ -9,7 +9,7 @@ import { getSetting } from '../db/settings';
 import { env } from '../env';
 import { notFound } from '../errors';
 import { s3 } from '../storage';
-import { planEditsKey, planKey, storeyPlanKey } from './plan-key';
+import { planEditChunkKey, planEditsKey, planKey, storeyPlanKey } from './plan-key';
 
 /** Stores the file's plan, or with `viewId` the plan of another storey the file holds. */
 export async function savePlan(fileId: string, plan: PlanModel, viewId?: string): Promise<void> {
@@ -53,15 +53,10 @@ export async function storeyHeightOf(plan: Pick<PlanModel, 'storeyHeight'> | nul
 
 const storedEditsSchema = z.object({ edits: z.array(planEditSchema).max(MAX_STORED_EDITS) });
 
-/**
- * The user's edits to a file's plan, in the order made (none when there are none, or they no longer parse). Without
- * `validate`, for a caller that only appends to them, they are taken as written.
- */
-export async function loadPlanEdits(fileId: string, { validate = true } = {}): Promise<PlanEdit[]> {
+/** One object of edits (the whole list of a file edited before chunks, or one chunk); none when it is missing. */
+async function loadEditObject(key: string, validate: boolean): Promise<PlanEdit[]> {
   try {
-    const object = await s3().send(
-      new GetObjectCommand({ Bucket: env.rendersBucket, Key: planEditsKey(fileId) }),
-    );
+    const object = await s3().send(new GetObjectCommand({ Bucket: env.rendersBucket, Key: key }));
     const json = JSON.parse(await object.Body!.transformToString('utf8'));
     if (!validate) return Array.isArray(json?.edits) ? (json.edits as PlanEdit[]) : [];
     const parsed = storedEditsSchema.safeParse(json);
@@ -72,11 +67,32 @@ export async function loadPlanEdits(fileId: string, { validate = true } = {}): P
   }
 }
 
-export async function savePlanEdits(fileId: string, edits: readonly PlanEdit[]): Promise<void> {
+/**
+ * The user's edits to a file's plan, in the order made: its chunks' edits one after another (the one object of a
+ * file edited before chunks); none when there are none, or they no longer parse. Without `validate`, for a caller
+ * that only appends to them, they are taken as written.
+ */
+export async function loadPlanEdits(
+  file: Pick<FileItem, 'id' | 'planEditChunks'>,
+  { validate = true } = {},
+): Promise<PlanEdit[]> {
+  const keys = file.planEditChunks
+    ? file.planEditChunks.map((chunkId) => planEditChunkKey(file.id, chunkId))
+    : [planEditsKey(file.id)];
+  const chunks = await Promise.all(keys.map((key) => loadEditObject(key, validate)));
+  return chunks.flat();
+}
+
+/** Keeps one chunk of edits (see `FileItem.planEditChunks`). */
+export async function savePlanEditChunk(
+  fileId: string,
+  chunkId: string,
+  edits: readonly PlanEdit[],
+): Promise<void> {
   await s3().send(
     new PutObjectCommand({
       Bucket: env.rendersBucket,
-      Key: planEditsKey(fileId),
+      Key: planEditChunkKey(fileId, chunkId),
       Body: JSON.stringify({ edits }),
       ContentType: 'application/json',
     }),

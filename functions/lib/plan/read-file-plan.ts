@@ -47,7 +47,7 @@ export async function readFilePlan(file: FileItem): Promise<PlanModel> {
   const { plan: reading, drawing } = bytes
     ? await readUpload(file, bytes)
     : { plan: failedPlan(file, UPLOAD_LOST) };
-  const plan = withUserEdits(reading, await loadPlanEdits(file.id));
+  const plan = withUserEdits(reading, await loadPlanEdits(file));
   const preview = file.previewKey || !bytes ? null : await previewOf(file, bytes);
   if (drawing) await saveDrawingPicture(file.id, drawing.png);
   await savePlan(file.id, plan);

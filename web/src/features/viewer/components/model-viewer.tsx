@@ -19,6 +19,7 @@ import { type KeyboardEvent, type ReactNode, useId, useLayoutEffect, useRef, use
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { ModelViewerEngine, type ViewMode, webglDefined } from '../lib/engine';
+import { RoomPicker } from './room-picker';
 
 export const NO_WEBGL_MESSAGE =
   'The 3D view needs WebGL, which this browser has turned off or does not support. Turn on hardware acceleration in the browser settings, or export the model (.glb) and open it in another 3D viewer.';
@@ -70,7 +71,6 @@ export function ModelViewer({
   const [room, setRoom] = useState('');
   const helpId = useId();
   const sectionId = useId();
-  const roomId = useId();
 
   // A layout effect: the engine measures its container and draws its first frame before the browser paints, one
   // paint sooner than an effect would.
@@ -203,27 +203,7 @@ export function ModelViewer({
           />
           <span className="w-24 tabular-nums">{section >= top ? 'No cut' : `${section.toFixed(2)} m`}</span>
         </div>
-        {scene.rooms.length ? (
-          <div className="flex items-center gap-2">
-            <label htmlFor={roomId} className="font-medium">
-              View from room
-            </label>
-            <select
-              id={roomId}
-              value={room}
-              onChange={(e) => chooseRoom(e.target.value)}
-              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-            >
-              <option value="">Choose a room…</option>
-              {scene.rooms.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a scene's rooms never change order
-                <option key={`${r.name}-${i}`} value={i}>
-                  {r.name} ({r.areaM2.toFixed(1)} m²)
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {scene.rooms.length ? <RoomPicker rooms={scene.rooms} value={room} onChoose={chooseRoom} /> : null}
       </div>
 
       <div className="relative h-[min(28rem,70vh)] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:h-[min(34rem,75vh)]">
