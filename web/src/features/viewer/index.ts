@@ -1,3 +1,3 @@
-export { ModelViewer, NO_WEBGL_MESSAGE } from './components/model-viewer';
+export { ModelViewer, NO_WEBGL_MESSAGE, viewerCanvasSize } from './components/model-viewer';
 export type { ViewMode } from './lib/engine';
-export { warmRenderer } from './lib/engine';
+export { warmModel, warmRenderer } from './lib/engine';

@@ -3,6 +3,7 @@ import type { PlanModel } from '@shared/plan/schema';
 import { buildScene } from '@shared/scene/build';
 import { buildBuilding, flattenBuilding } from '@shared/scene/building';
 import type { SceneCamera } from '@shared/scene/cameras';
+import type { Scene } from '@shared/scene/types';
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Box, Camera } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { createGeneration, newIdempotencyKey } from '@/features/generation';
 import { planQueryOptions } from '@/features/plan';
-import { ModelViewer, type ViewMode, warmRenderer } from '@/features/viewer';
+import { ModelViewer, type ViewMode, viewerCanvasSize, warmModel, warmRenderer } from '@/features/viewer';
 import { errorMessage } from '@/lib/utils';
 import { buildingQueryOptions, downloadBuildingModel } from '../api/building';
 import { downloadModel, type ModelFormat } from '../api/files';
@@ -227,14 +228,46 @@ function BuildingModel({
   );
 }
 
-/**
- * Fetches the plan the 3D Model tab opens on and creates the WebGL renderer, so the tab draws at once (the page
- * calls it when idle).
- */
-export function prefetchModel(client: QueryClient, projectId: string, fileId: string): Promise<void> {
-  warmRenderer();
-  return client.prefetchQuery(planQueryOptions(projectId, fileId));
+/** The scene of each plan answer, built once while the answer is kept (the query cache's, or one just fetched). */
+const planScenes = new WeakMap<PlanModel, Scene>();
+
+function sceneOf(plan: PlanModel): Scene {
+  let scene = planScenes.get(plan);
+  if (!scene) {
+    const started = performance.now();
+    scene = buildScene(plan);
+    performance.measure('planform:model-scene', { start: started });
+    planScenes.set(plan, scene);
+  }
+  return scene;
 }
+
+/**
+ * Fetches the plan the 3D Model tab opens on, creates the WebGL renderer sized for the view the tab will show in
+ * `column` (an element as wide as the tab's content), and builds the model, so the tab draws at once (the page calls
+ * it when idle; an edited plan's model is then built by code already compiled).
+ */
+export async function prefetchModel(
+  client: QueryClient,
+  projectId: string,
+  fileId: string,
+  column?: HTMLElement | null,
+): Promise<void> {
+  warmRenderer(column ? viewerCanvasSize(column) : null);
+  const options = planQueryOptions(projectId, fileId);
+  await client.prefetchQuery(options);
+  const plan = client.getQueryData(options.queryKey);
+  if (plan?.status !== 'ready' || !plan.walls.length) return;
+  await whenIdle();
+  warmModel(sceneOf(plan));
+}
+
+/** Resolves once the page is idle (at most a second from now). */
+const whenIdle = () =>
+  new Promise<void>((resolve) => {
+    if (window.requestIdleCallback) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 200);
+  });
 
 /** The owner's "3D Model" tab, with the glb export. */
 export function ModelTab({ projectId, files }: { projectId: string; files: ModelFile[] }) {
@@ -327,12 +360,7 @@ function PlanModelView({
   /** The owner's project: a prompt can render the current view. */
   projectId?: string;
 }) {
-  const scene = useMemo(() => {
-    const started = performance.now();
-    const built = buildScene(plan);
-    performance.measure('planform:model-scene', { start: started });
-    return built;
-  }, [plan]);
+  const scene = useMemo(() => sceneOf(plan), [plan]);
   return (
     <ModelViewer
       scene={scene}

@@ -31,6 +31,30 @@ function scaleBarMetres(pixelsPerMetre: number, width: number): number {
   return steps.reduce((best, s) => (Math.abs(s - want) < Math.abs(best - want) ? s : best), steps[0]!);
 }
 
+/** The 3D view's box: its width the column's, its height following the window's. */
+const VIEW_BOX_CLASS =
+  'relative h-[min(28rem,70vh)] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:h-[min(34rem,75vh)]';
+
+/**
+ * The size (CSS pixels) a viewer's canvas gets in `column` (an element as wide as the viewer will be): a hidden box
+ * like the viewer's is laid out there, measured as the engine measures its mount, and taken away. Null when it has
+ * no size (the column is hidden).
+ */
+export function viewerCanvasSize(column: HTMLElement): { width: number; height: number } | null {
+  const box = document.createElement('div');
+  box.className = VIEW_BOX_CLASS;
+  box.style.visibility = 'hidden';
+  const mount = document.createElement('div');
+  mount.className = 'absolute inset-0';
+  box.appendChild(mount);
+  column.appendChild(box);
+  const rect = mount.getBoundingClientRect();
+  box.remove();
+  const width = Math.round(rect.width);
+  const height = Math.round(rect.height);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
 /**
  * The 3D model of one drawing: orbit, top view, walk at eye height, a horizontal cut, roof and room labels, and
  * measuring in metres. `actions` sits in the toolbar (an export button, for example).
@@ -206,7 +230,7 @@ export function ModelViewer({
         {scene.rooms.length ? <RoomPicker rooms={scene.rooms} value={room} onChoose={chooseRoom} /> : null}
       </div>
 
-      <div className="relative h-[min(28rem,70vh)] overflow-hidden rounded-lg border border-slate-200 bg-slate-100 sm:h-[min(34rem,75vh)]">
+      <div className={VIEW_BOX_CLASS}>
         <div
           ref={mount}
           role="application"

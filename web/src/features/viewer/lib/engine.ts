@@ -85,6 +85,15 @@ function acquireRenderer(): WebGLRenderer {
   return sharedRenderer;
 }
 
+/**
+ * Sizes the renderer's canvas (CSS pixels), unless it has that size: sizing it, even to the size it has, makes the GL
+ * allocate its drawing buffers again (hundreds of milliseconds on a software GL).
+ */
+function sizeRenderer(renderer: WebGLRenderer, width: number, height: number) {
+  const current = renderer.getSize(new Vector2());
+  if (current.x !== width || current.y !== height) renderer.setSize(width, height, false);
+}
+
 /** A model layer's material: opaque, or see-through from both sides (glass) when its opacity is below 1. */
 function layerMaterial(color: Color, opacity: number): MeshLambertMaterial {
   const transparent = opacity < 1;
@@ -95,6 +104,26 @@ function layerMaterial(color: Color, opacity: number): MeshLambertMaterial {
     side: transparent ? DoubleSide : undefined,
     depthWrite: !transparent,
   });
+}
+
+/** Each scene's mesh data, made once while the scene is kept (see warmModel). */
+const sceneMeshes = new WeakMap<Scene, ReturnType<typeof sceneLayers>>();
+
+function layersOf(scene: Scene): ReturnType<typeof sceneLayers> {
+  let layers = sceneMeshes.get(scene);
+  if (!layers) {
+    layers = sceneLayers(scene);
+    sceneMeshes.set(scene, layers);
+  }
+  return layers;
+}
+
+/**
+ * Makes a scene's mesh data ahead of its viewer (the project page calls it when idle): the viewer then starts from
+ * it, and the code that makes it is compiled by the time another scene's is made (an edited plan's).
+ */
+export function warmModel(scene: Scene): void {
+  layersOf(scene);
 }
 
 /** The horizontal cut's clipping plane, at first above everything. */
@@ -109,10 +138,13 @@ let warmScene: ThreeScene | null = null;
  * as a viewer's is drawn once, so the programs three.js caches are the ones the viewer will ask for. Failures wait
  * for the viewer.
  */
-export function warmRenderer(): void {
+export function warmRenderer(canvasSize?: { width: number; height: number } | null): void {
   if (!webglDefined()) return;
   try {
     const renderer = acquireRenderer();
+    // Sizing the canvas allocates the GL's drawing buffers (hundreds of milliseconds on a software GL): done now at
+    // the size the viewer will measure, its first frame needs none.
+    if (canvasSize) sizeRenderer(renderer, canvasSize.width, canvasSize.height);
     if (warmScene) return;
     const warm = new ThreeScene();
     warm.background = new Color(BACKGROUND);
@@ -241,7 +273,7 @@ export class ModelViewerEngine {
   }
 
   private buildModel() {
-    const layers = sceneLayers(this.scene);
+    const layers = layersOf(this.scene);
     for (const spec of MATERIALS) {
       const data = layers[spec.name];
       if (!data.indices.length) continue;
@@ -475,11 +507,8 @@ export class ModelViewerEngine {
     const rect = this.container.getBoundingClientRect();
     this.width = Math.max(1, Math.round(rect.width));
     this.height = Math.max(1, Math.round(rect.height));
-    // Sizing the canvas, even to the size it has, makes the GL allocate its drawing buffers again (hundreds of
-    // milliseconds on a software GL): the shared renderer keeps its size from the last viewer when it fits.
-    const current = this.renderer.getSize(new Vector2());
-    if (current.x !== this.width || current.y !== this.height)
-      this.renderer.setSize(this.width, this.height, false);
+    // The shared renderer keeps its size from the last viewer, or from warmRenderer, when it fits.
+    sizeRenderer(this.renderer, this.width, this.height);
     this.labels.setSize(this.width, this.height);
     this.perspective.aspect = this.width / this.height;
     this.perspective.updateProjectionMatrix();
