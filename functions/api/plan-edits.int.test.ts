@@ -3,6 +3,7 @@
  * on top of every later reading, refused with a clear 400 when they do not fit, owner only, and what the share link
  * and the exported model show.
  */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IFCSPACE, IFCWALL, IFCWINDOW, IfcAPI } from 'web-ifc';
 import { PLAN, planDxf } from '../../engine/drawing/fixtures/plan';
@@ -273,6 +274,40 @@ describe('plan edits API', () => {
       (await api(`/api/projects/${projectId}/files/${fileId}`, { token, method: 'DELETE' })).status,
     ).toBe(204);
     expect(await editKeys()).toEqual([]);
+  });
+
+  it('moves the edits of a file edited before chunks into a chunk at its next edit, keeping their order', async () => {
+    const token = owner.tokens.idToken;
+    const { projectId, fileId, plan, etag } = await readHouse(token);
+    const partition = wallOnX(plan, 7000);
+    const other = plan.walls.find((w) => w.id !== partition.id)!;
+    // As earlier versions kept them: one object, the file item naming no chunks.
+    await localAws.s3().send(
+      new PutObjectCommand({
+        Bucket: localAws.rendersBucket,
+        Key: `plans/${fileId}.edits.json`,
+        Body: JSON.stringify({ edits: [{ op: 'delete-wall', id: partition.id }] }),
+        ContentType: 'application/json',
+      }),
+    );
+    const edited = await patch(
+      token,
+      projectId,
+      fileId,
+      { edits: [{ op: 'change-wall', id: other.id, thickness: 240 }] },
+      etag,
+    );
+    expect(edited.status, edited.text).toBe(200);
+    const keys = await keysIn(localAws.rendersBucket, `plans/${fileId}.edits`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toBe(`plans/${fileId}.edits.json`);
+
+    const reread = await patch(token, projectId, fileId, { viewId: 'view-1' }, edited.headers.get('etag'));
+    expect(reread.status).toBe(200);
+    const again = (await settledPlan(token, projectId, fileId)).plan;
+    expect(again.editCount).toBe(2);
+    expect(again.walls.map((w) => w.id)).not.toContain(partition.id);
+    expect(again.walls.find((w) => w.id === other.id)?.thickness).toBe(240);
   });
 
   it("keeps another user's plan out of reach, and shows the edited plan on the share link, read-only", async () => {
