@@ -213,6 +213,33 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     },
   );
 
+  it.each([
+    [
+      1120840494,
+      'the middle joints of a square tiled room cross as a void does: taken as one, they split the grid',
+    ],
+    [
+      1171173351,
+      'tiles at a stair-like pitch were taken as a flight, and the wall face their grid stops at with them',
+    ],
+  ] as const)(
+    'a PDF with paving over its floors #%i (%s): the walls and rooms as drawn',
+    async (drawingSeedValue, _before) => {
+      const { score, plan, drawing } = await read('pdf/paving', drawingSeedValue);
+      expect(score.f1).toBeGreaterThanOrEqual(0.95);
+      expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+    },
+  );
+
+  it.each([1001, 1002])(
+    'a plotted PDF that states no scale but writes its dimensions #%i: the scale from the figures, within 2 per cent',
+    async (drawingSeedValue) => {
+      const { plan, score } = await read('pdf/dimensions', drawingSeedValue);
+      expect(score.scaleWithin).toBe(true);
+      expect(plan.warnings.join(' ')).toMatch(/dimensions written on it/);
+    },
+  );
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

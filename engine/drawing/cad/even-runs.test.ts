@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../types';
-import { pavingLines } from './even-runs';
+import { pavingLines, stairTreads } from './even-runs';
 
 /** Lines of a tile grid over the floor between (x0, y0) and (x1, y1), metres, one every `tile` from each side. */
 function tiles(x0: number, y0: number, x1: number, y1: number, tile: number): Segment[] {
@@ -76,5 +76,36 @@ describe('pavingLines', () => {
   it('reads the same in millimetres', () => {
     const grid = tiles(0, 0, 4000, 3000, 500);
     expect(pavingLines(grid, 0.001).size).toBe(grid.length);
+  });
+});
+
+describe('stairTreads', () => {
+  /** A straight flight of `steps` treads `going` apart, `width` wide, from (0, 0) up, with a walking line. */
+  function flight(steps: number, going: number, width: number): Segment[] {
+    const treads: Segment[] = [];
+    for (let i = 0; i < steps; i++) treads.push([0, i * going, width, i * going]);
+    return [...treads, [width / 2, 0, width / 2, (steps - 1) * going]];
+  }
+
+  it('takes a flight with its walking line, and leaves the walls either side', () => {
+    const stairs = flight(12, 0.28, 1.1);
+    const walls: Segment[] = [
+      [0, -0.5, 0, 4],
+      [1.1, -0.5, 1.1, 4],
+    ];
+    const found = stairTreads([...walls, ...stairs], 1);
+    expect(found.has(0) || found.has(1)).toBe(false);
+    expect(stairs.every((_, k) => found.has(walls.length + k))).toBe(true);
+  });
+
+  it('leaves a floor tiled at a stair-like pitch to the paving finder, which keeps the walls it stops at', () => {
+    // 0.38 m tiles: each direction is a run at a going a stair can have, crossed by a joint every tile.
+    const walls = roomFaces(0, 0, 3, 5.3, 0.2);
+    const grid = tiles(0, 0, 3, 5.3, 0.38);
+    const segments = [...walls, ...grid];
+    expect(stairTreads(segments, 1).size).toBe(0);
+    const paving = pavingLines(segments, 1);
+    expect(walls.every((_, i) => !paving.has(i))).toBe(true);
+    expect(grid.every((_, k) => paving.has(walls.length + k))).toBe(true);
   });
 });

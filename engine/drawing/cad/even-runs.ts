@@ -124,6 +124,8 @@ function runFrom(group: Line[], start: number, shape: RunShape): number[] {
 /**
  * Stair treads: five or more parallel lines of the same length (0.6–6 m: entrance flights run wide), side by side at
  * an even going of 0.18–0.4 m, and the lines that run along the flight between their ends (indices into `segments`).
+ * A run crossed by a line every tile is a floor's tile grid, not a flight: `pavingLines` tells its joints from the
+ * walls' faces at its edges.
  */
 export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
   const flights = evenRuns(segments, mpu, {
@@ -133,10 +135,21 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
     maxPitch: 0.4,
     minLines: 5,
   });
-  const treads = new Set(flights.flatMap((f) => f.lines));
-  for (const index of linesAlongFlights(segments, flights, mpu)) treads.add(index);
+  const treads = new Set<number>();
+  for (const flight of flights) {
+    const along = linesAlongFlights(segments, [flight], mpu);
+    // A tile grid's joints both ways: the paving finder's, with the walls' faces it tells from its joints.
+    if (along.length >= MAX_LINES_ALONG_FLIGHT) continue;
+    for (const index of [...flight.lines, ...along]) treads.add(index);
+  }
   return treads;
 }
+
+/**
+ * A flight's treads are crossed by a walking line, handrails and a cut line at most; this many lines along it, or
+ * more, are the joints of a grid of tiles.
+ */
+const MAX_LINES_ALONG_FLIGHT = 4;
 
 /**
  * A paving, tile or decking grid over a floor: five or more parallel lines of one length at an even pitch of

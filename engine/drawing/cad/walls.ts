@@ -11,6 +11,7 @@ import {
   median,
   pointSegmentDistance,
 } from '../../../shared/plan/geometry';
+import { dimensionScale } from '../dimension-scale';
 import type { Arc, Bounds, Segment } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
@@ -379,6 +380,21 @@ interface Scale {
 }
 
 /**
+ * The scale several of the sheet's written dimensions agree on (the figure over a dimension line against the line's
+ * length between its extension lines), when it gives a plausible size for what is drawn; null otherwise.
+ */
+function dimensionScaleOf(flat: Flattened, extent: number): Scale | null {
+  const straight = flat.strokes.filter((s) => !s.curved).map((s) => s.seg);
+  const found = dimensionScale(flat.texts, straight);
+  if (!found || extent * found.metresPerPixel < 3 || extent * found.metresPerPixel > 1000) return null;
+  return {
+    metresPerUnit: found.metresPerPixel,
+    source: 'inferred',
+    note: `The sheet does not state its scale; the scale was taken from ${found.agreeing} dimensions written on it.`,
+  };
+}
+
+/**
  * The file's units when door swings or wall thicknesses agree with them; otherwise the standard unit that makes
  * doors about 0.85 m wide, or walls 5–60 cm thick (files often carry `$INSUNITS` that disagree with their geometry).
  */
@@ -391,6 +407,9 @@ export function chooseScale(
   // A sheet's stated scale ("1:50") is its author's word: doors and walls are not asked.
   if (plotted && fileMetresPerUnit !== null) return { metresPerUnit: fileMetresPerUnit, source: 'file' };
   const extent = Math.max(sheet.maxX - sheet.minX, sheet.maxY - sheet.minY);
+  // A plot without a stated scale that writes its dimensions states it all the same: the figures against the lines.
+  const dimensioned = plotted ? dimensionScaleOf(flat, extent) : null;
+  if (dimensioned) return dimensioned;
   const swingRadius = doorSwingRadius(flat, false);
   const plausibleDoor = (mpu: number) => swingRadius !== null && isDoorWidth(swingRadius * mpu);
   if (swingRadius !== null) {
@@ -800,9 +819,12 @@ function withoutSymbols(found: number[], flat: Flattened, mpu: number) {
       return !hits.has(k);
     });
   };
-  let candidates = setAside(found, (segs) => new Set([...voidCrosses(segs, mpu), ...arrows(segs, mpu)]));
+  // A walking arrow before the flight whose treads it crosses (its shaft runs along the flight); a void's cross
+  // after the runs (the middle joints of a square field of tiles cross at their middles as its diagonals do).
+  let candidates = setAside(found, arrows);
   candidates = setAside(candidates, stairTreads);
   candidates = setAside(candidates, pavingLines);
+  candidates = setAside(candidates, voidCrosses);
   const windows = glazing(
     candidates.map((i) => flat.strokes[i]!.seg),
     mpu,
