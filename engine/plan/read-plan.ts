@@ -9,6 +9,8 @@ import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../shared/pl
 import { withIds } from '../../shared/plan/ids';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import {
+  type DrawingLine,
+  MAX_DRAWING_LINES,
   PLAN_MODEL_VERSION,
   type PlanCorrections,
   type PlanModel,
@@ -19,7 +21,7 @@ import {
 } from '../../shared/plan/schema';
 import { DrawingError } from '../drawing/errors';
 import { normaliseDrawing } from '../drawing/normalise';
-import { type NormalisedDrawing, type NormaliseInput, readFromVectors } from '../drawing/types';
+import { type NormalisedDrawing, type NormaliseInput, readFromVectors, type Segment } from '../drawing/types';
 import { buildPlan, type Plan } from './build-plan';
 import { readEvidence } from './read-evidence';
 import { roomLabel } from './room-labels';
@@ -32,6 +34,28 @@ export interface ReadPlanResult {
   plan: PlanModel;
   /** The normalised drawing, for callers that also want its preview. Absent when reading failed. */
   drawing?: NormalisedDrawing;
+}
+
+/**
+ * The drawing's own straight lines that are not walls read (the faces of a wall the reader missed, jambs, partitions
+ * drawn as one line, furniture), in the plan's space, rounded to a hundredth of a unit: what the plan editor snaps a
+ * drawn wall to. The longest `MAX_DRAWING_LINES` when there are more; none for a drawing read as a picture.
+ */
+export function drawingLinesOf(drawing: NormalisedDrawing): DrawingLine[] {
+  if (!readFromVectors(drawing)) return [];
+  const g = drawing.geometry;
+  let lines = [...(g.roomClosers ?? []), ...(g.details ?? [])];
+  if (lines.length > MAX_DRAWING_LINES) {
+    const length = (s: Segment) => Math.hypot(s[2] - s[0], s[3] - s[1]);
+    lines = lines.sort((p, q) => length(q) - length(p)).slice(0, MAX_DRAWING_LINES);
+  }
+  const { fromDrawing } = sourceSpace(drawing);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return lines.map(([x1, y1, x2, y2]) => {
+    const a = fromDrawing(x1, y1);
+    const b = fromDrawing(x2, y2);
+    return [round(a[0]), round(a[1]), round(b[0]), round(b[1])];
+  });
 }
 
 export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {

@@ -31,7 +31,13 @@ import type { Logger } from '../lib/logger';
 import { correctPlan } from '../lib/plan/correct-plan';
 import { planEditKeys } from '../lib/plan/plan-key';
 import { planReadInProgress } from '../lib/plan/plan-state';
-import { loadPlan, storeyHeightOf, storeyPlan, withStoreyHeight } from '../lib/plan/plan-store';
+import {
+  loadDrawingLines,
+  loadPlan,
+  storeyHeightOf,
+  storeyPlan,
+  withStoreyHeight,
+} from '../lib/plan/plan-store';
 import { ifMatchRevision, planEtag } from '../lib/plan/revision';
 import { startPlanReading } from '../lib/plan/start-reading';
 import { isId, ownedProject, ownedProjectBundle, toFile } from '../lib/project-views';
@@ -184,6 +190,12 @@ export const handler = createHttpHandler(filesApi, {
     // Never read (uploaded before plans were read on upload), lost, or stuck: read it now.
     await readPlanAgain(file, log);
     return planReply(processingPlan(file), (file.planRevision ?? 0) + 1);
+  },
+
+  'GET /api/projects/{projectId}/files/{fileId}/plan/lines': async ({ event, params }) => {
+    const { file } = await ownedFile(event, params);
+    if (file.status !== 'uploaded') throw notFound('File not found');
+    return json(200, { lines: await loadDrawingLines(file.id) });
   },
 
   'PATCH /api/projects/{projectId}/files/{fileId}/plan': async ({ event, params, log, body }) => {

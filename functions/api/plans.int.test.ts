@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { IFCDOOR, IFCSPACE, IFCWALL, IFCWINDOW, IfcAPI } from 'web-ifc';
 import { planDxf } from '../../engine/drawing/fixtures/plan';
 import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
-import { type PlanModel, planModelSchema } from '../../shared/plan/schema';
+import { drawingLinesResponseSchema, type PlanModel, planModelSchema } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import { localAws } from '../test/local-aws';
@@ -70,9 +70,29 @@ describe('plan model API', () => {
       .s3()
       .send(new HeadObjectCommand({ Bucket: localAws.rendersBucket, Key: `plans/${fileId}.json` }));
 
+    // The drawing's own lines the editor snaps to, in the plan's space (the walls' faces and closers among them).
+    const lines = await api(`${planUrl(projectId, fileId)}/lines`, { token });
+    expect(lines.status).toBe(200);
+    const { lines: drawn } = drawingLinesResponseSchema.parse(lines.json);
+    expect(drawn.length).toBeGreaterThan(0);
+    const { minX, minY, maxX, maxY } = plan.space.bounds!;
+    for (const [x1, y1, x2, y2] of drawn)
+      for (const [x, y] of [
+        [x1, y1],
+        [x2, y2],
+      ] as const) {
+        expect(x).toBeGreaterThanOrEqual(minX);
+        expect(x).toBeLessThanOrEqual(maxX);
+        expect(y).toBeGreaterThanOrEqual(minY);
+        expect(y).toBeLessThanOrEqual(maxY);
+      }
+
     for (const caller of [other.tokens.idToken, undefined]) {
       const response = await api(planUrl(projectId, fileId), { token: caller });
       expect(response.status).toBe(caller ? 404 : 401);
+      expect((await api(`${planUrl(projectId, fileId)}/lines`, { token: caller })).status).toBe(
+        caller ? 404 : 401,
+      );
     }
     expect(
       (

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { buildingSchema, MAX_LEVELS, projectBuildingSchema } from '../building/schema';
 import { planPatchSchema } from '../plan/edits';
-import { planResponseSchema } from '../plan/schema';
+import { drawingLinesResponseSchema, MAX_DRAWING_LINES, planResponseSchema } from '../plan/schema';
 import { downloadLinkSchema } from '../schemas/common';
 import {
   createFileSchema,
@@ -52,6 +52,12 @@ export const filesApi = defineFeature('files', {
       '404 the file is not uploaded, or holds no other storey at that `view`',
       OWNER,
     ],
+  },
+  'GET /api/projects/{projectId}/files/{fileId}/plan/lines': {
+    auth: 'jwt',
+    response: drawingLinesResponseSchema,
+    summary: `The drawing's own straight lines that were not read as walls (a missed wall's faces, jambs, partitions drawn as one line, furniture), in the plan's space as \`[x1, y1, x2, y2]\` (at most ${MAX_DRAWING_LINES.toLocaleString('en')}, the longest), kept with the plan's latest reading: the plan editor snaps a drawn wall to their ends and along them. Empty for a drawing read as a picture (JPEG, PNG, a scanned PDF), one that could not be read, and one read before the lines were kept.`,
+    responses: ['200 `{ lines }`', '404 the file is not uploaded', OWNER],
   },
   'GET /api/projects/{projectId}/files/{fileId}/model': {
     auth: 'jwt',

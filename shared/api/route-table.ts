@@ -16,6 +16,7 @@ export const ROUTE_TABLE: readonly (readonly [HttpMethod, `/api/${string}`, ApiF
   ['POST', '/api/projects/{projectId}/files/{fileId}/complete', 'files', 'jwt'],
   ['GET', '/api/projects/{projectId}/files/{fileId}/download', 'files', 'jwt'],
   ['GET', '/api/projects/{projectId}/files/{fileId}/plan', 'files', 'jwt'],
+  ['GET', '/api/projects/{projectId}/files/{fileId}/plan/lines', 'files', 'jwt'],
   ['GET', '/api/projects/{projectId}/files/{fileId}/model', 'files', 'jwt'],
   ['PATCH', '/api/projects/{projectId}/files/{fileId}/plan', 'files', 'jwt'],
   ['GET', '/api/projects/{projectId}/building', 'files', 'jwt'],

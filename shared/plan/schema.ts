@@ -211,3 +211,19 @@ export type PlanModel = z.infer<typeof planModelSchema>;
 /** `GET /api/projects/{projectId}/files/{fileId}/plan` (and its PATCH, and the shared project's). */
 export const planResponseSchema = z.object({ plan: planModelSchema });
 export type PlanResponse = z.infer<typeof planResponseSchema>;
+
+/** The most drawing lines kept for the plan editor to snap to. */
+export const MAX_DRAWING_LINES = 8000;
+
+/** One of the drawing's own straight lines, in the plan's space: [x1, y1, x2, y2]. */
+export const drawingLineSchema = z.tuple([coordinate, coordinate, coordinate, coordinate]);
+export type DrawingLine = z.infer<typeof drawingLineSchema>;
+
+/**
+ * The drawing's own straight lines that were not read as walls (a missed wall's faces, jambs, single-line partitions,
+ * furniture), kept with each reading: the plan editor snaps drawn walls to them. None for drawings read as pictures.
+ */
+export const drawingLinesResponseSchema = z.object({
+  lines: z.array(drawingLineSchema).max(MAX_DRAWING_LINES),
+});
+export type DrawingLinesResponse = z.infer<typeof drawingLinesResponseSchema>;

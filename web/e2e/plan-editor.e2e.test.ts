@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planDxf } from '../../engine/drawing/fixtures/plan';
 import type { Segment } from '../../engine/drawing/types';
 import { newProject, planRead, uploadFile } from '../../functions/test/projects-client';
 import { api, createUser, localCloud } from '../../infra/local/testing';
@@ -184,6 +185,48 @@ describe('the plan editor, in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: '3D Model' }).click();
     await expect.poll(() => roomLabels.count(), { timeout: 15_000 }).toBe(fixed.rooms.length);
+  });
+
+  it("snaps a drawn wall to the drawing's own lines where no wall is near (a DXF's door leaf)", async () => {
+    const { page } = browser;
+    const token = user.tokens.idToken;
+    const project = await newProject(token, { title: 'Snapping house' });
+    const { ticket } = await uploadFile(token, project.id, 'house.dxf', Buffer.from(planDxf()));
+    const planUrl = `/api/projects/${project.id}/files/${ticket.file.id}/plan`;
+    await planRead(token, project.id, ticket.file.id);
+    const planNow = async () =>
+      planModelSchema.parse(((await api(planUrl, { token })).json as { plan: unknown }).plan);
+    const read = await planNow();
+    await page.goto(url(`/projects/${project.id}?tab=files`));
+    await page.getByRole('button', { name: 'What Planform read in house.dxf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'What Planform read' });
+    await dialog.getByRole('button', { name: 'Edit the plan' }).click();
+    await pictureLoaded(page);
+    await dialog
+      .getByRole('toolbar', { name: 'Plan editor' })
+      .getByRole('button', { name: 'Draw wall' })
+      .click();
+    // Plan millimetres (y up) → the picture's pixels → the screen.
+    const [a, b, c, d, e, f] = read.source.previewTransform!;
+    const inPicture = ([x, y]: PlanPoint): PlanPoint => [a * x + b * y + c, d * x + e * y + f];
+    // The front door's leaf ends a metre into the living room, a metre from every wall: a click 40 mm off it
+    // starts the wall there; the other end is in the open floor.
+    const leafEnd: PlanPoint = [2000, 1000];
+    for (const p of [
+      [2030, 1030],
+      [4000, 1000],
+    ] as PlanPoint[]) {
+      const at = await onScreen(page, inPicture(p));
+      await page.mouse.click(at.x, at.y);
+    }
+    await expect
+      .poll(async () => (await planNow()).walls.length, { timeout: 15_000 })
+      .toBe(read.walls.length + 1);
+    const drawn = (await planNow()).walls.find((w) => !read.walls.some((r) => r.id === w.id))!;
+    expect(drawn.a).toEqual(leafEnd);
+    expect(drawn.b[0]).toBeCloseTo(4000, -2);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
   });
 
   it('moves a wall and a wall end by dragging them', async () => {

@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { MODEL_FORMATS } from '../../../shared/schemas/projects';
 import { env } from '../env';
-import { planEditKeys, planKey, storeyPlanKey } from '../plan/plan-key';
+import { drawingLinesKey, planEditKeys, planKey, storeyPlanKey } from '../plan/plan-key';
 import { s3 } from '../storage';
 
 /**
@@ -18,7 +18,7 @@ export const fileThumbnailKey = (fileId: string) => `thumbs/${fileId}.webp`;
 
 /**
  * Every renders-bucket object a file owns: its preview (set for images on upload, the drawing's PNG for PDF/CAD) and
- * card thumbnail, its drawing picture and its plan model (both written when the plan is read after upload), the plans
+ * card thumbnail, its drawing picture, its plan model and the drawing's lines (written when the plan is read after upload), the plans
  * of the other storeys it holds, the user's edits to the plan, and
  * its exported models. Deleting a file or its project removes exactly these; keys never written are harmless to delete.
  */
@@ -37,6 +37,7 @@ export function fileRenderKeys(file: {
         drawing.png,
         drawing.meta,
         planKey(file.id),
+        drawingLinesKey(file.id),
         ...planEditKeys(file),
         ...(file.storeyViews ?? []).map((viewId) => storeyPlanKey(file.id, viewId)),
         ...MODEL_FORMATS.map((format) => modelKey(file.id, format)),

@@ -4,6 +4,9 @@ export const planKey = (fileId: string) => `plans/${fileId}.json`;
 /** Where the plan of another storey the file holds (another page or view of it) is stored. */
 export const storeyPlanKey = (fileId: string, viewId: string) => `plans/${fileId}.${viewId}.json`;
 
+/** Where the drawing's own lines that were not read as walls are kept (what the plan editor snaps to). */
+export const drawingLinesKey = (fileId: string) => `plans/${fileId}.lines.json`;
+
 /** Where the user's edits to a file's plan are kept: applied on top of every reading of the drawing. */
 export const planEditsKey = (fileId: string) => `plans/${fileId}.edits.json`;
 

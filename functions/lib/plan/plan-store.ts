@@ -3,13 +3,18 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { MAX_STORED_EDITS, type PlanEdit, planEditSchema } from '../../../shared/plan/edits';
 import { withIds } from '../../../shared/plan/ids';
-import { type PlanModel, planModelSchema } from '../../../shared/plan/schema';
+import {
+  type DrawingLine,
+  drawingLinesResponseSchema,
+  type PlanModel,
+  planModelSchema,
+} from '../../../shared/plan/schema';
 import type { FileItem } from '../db/projects';
 import { getSetting } from '../db/settings';
 import { env } from '../env';
 import { notFound } from '../errors';
 import { s3 } from '../storage';
-import { planEditChunkKey, planEditsKey, planKey, storeyPlanKey } from './plan-key';
+import { drawingLinesKey, planEditChunkKey, planEditsKey, planKey, storeyPlanKey } from './plan-key';
 
 /** Stores the file's plan, or with `viewId` the plan of another storey the file holds. */
 export async function savePlan(fileId: string, plan: PlanModel, viewId?: string): Promise<void> {
@@ -21,6 +26,34 @@ export async function savePlan(fileId: string, plan: PlanModel, viewId?: string)
       ContentType: 'application/json',
     }),
   );
+}
+
+/** Stores the lines of the drawing's latest reading that were not read as walls (none for a picture). */
+export async function saveDrawingLines(fileId: string, lines: DrawingLine[]): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: env.rendersBucket,
+      Key: drawingLinesKey(fileId),
+      Body: JSON.stringify({ lines }),
+      ContentType: 'application/json',
+    }),
+  );
+}
+
+/** The drawing's lines kept with its latest reading; none when the drawing was read before they were kept. */
+export async function loadDrawingLines(fileId: string): Promise<DrawingLine[]> {
+  try {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: env.rendersBucket, Key: drawingLinesKey(fileId) }),
+    );
+    const parsed = drawingLinesResponseSchema.safeParse(
+      JSON.parse(await object.Body!.transformToString('utf8')),
+    );
+    return parsed.success ? parsed.data.lines : [];
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return [];
+    throw error;
+  }
 }
 
 /** The stored plan (of another storey with `viewId`), or null when none was written yet. A stored plan that no longer parses counts as none. */

@@ -6,7 +6,7 @@
  */
 
 import { imagePreview, thumbnailOf } from '../../../engine/drawing/preview';
-import { readPlan } from '../../../engine/plan/read-plan';
+import { drawingLinesOf, readPlan } from '../../../engine/plan/read-plan';
 import { checkPlan } from '../../../shared/plan/check';
 import { withUserEdits } from '../../../shared/plan/edits';
 import { placeholderPlan } from '../../../shared/plan/placeholder';
@@ -16,7 +16,7 @@ import { env } from '../env';
 import { drawingKeys, fileThumbnailKey, saveDrawingPicture } from '../generation/drawing-store';
 import { logger } from '../logger';
 import { previewKeyOf, readObject, writeObject } from '../storage';
-import { loadPlanEdits, savePlan } from './plan-store';
+import { loadPlanEdits, saveDrawingLines, savePlan } from './plan-store';
 import { readStoreyViews } from './read-storey-views';
 
 const UNEXPECTED_FAILURE =
@@ -50,6 +50,8 @@ export async function readFilePlan(file: FileItem): Promise<PlanModel> {
   const plan = withUserEdits(reading, await loadPlanEdits(file));
   const preview = file.previewKey || !bytes ? null : await previewOf(file, bytes);
   if (drawing) await saveDrawingPicture(file.id, drawing.png);
+  // Every reading replaces them: another view's lines, or none, never the last reading's.
+  await saveDrawingLines(file.id, drawing && plan.status === 'ready' ? drawingLinesOf(drawing) : []);
   await savePlan(file.id, plan);
   const message = plan.message ?? (plan.status === 'failed' ? 'The drawing could not be read.' : undefined);
   await setFilePlanState(file, {

@@ -1,6 +1,6 @@
 import { filesApi } from '@shared/api/files';
 import type { PlanPatch } from '@shared/plan/edits';
-import type { PlanCorrections } from '@shared/plan/schema';
+import type { PlanCorrections, PlanModel } from '@shared/plan/schema';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-call';
 import { ApiError } from '@/lib/api-client';
@@ -8,7 +8,29 @@ import { ApiError } from '@/lib/api-client';
 export const planKeys = {
   plan: (projectId: string, fileId: string) => ['plan', projectId, fileId] as const,
   storey: (projectId: string, fileId: string, viewId: string) => ['plan', projectId, fileId, viewId] as const,
+  lines: (projectId: string, fileId: string, reading: string) =>
+    ['plan-lines', projectId, fileId, reading] as const,
 };
+
+/** Which reading of the drawing a plan comes from (its page and view): its lines change only with it. */
+export const readingOf = (plan: PlanModel) => `${plan.source.page ?? ''}/${plan.source.view ?? ''}`;
+
+/**
+ * `GET …/files/{fileId}/plan/lines`: the drawing's own lines that were not read as walls, which the editor snaps to;
+ * asked once a reading (they change only when the drawing is read from another page or view).
+ */
+export const drawingLinesQueryOptions = (projectId: string, fileId: string, reading: string) =>
+  queryOptions({
+    queryKey: planKeys.lines(projectId, fileId, reading),
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(filesApi, 'GET /api/projects/{projectId}/files/{fileId}/plan/lines', {
+          params: { projectId, fileId },
+          signal,
+        })
+      ).lines,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /**
  * `GET …/files/{fileId}/plan`, asked again every second while the drawing is being read; with `viewId`, the plan of

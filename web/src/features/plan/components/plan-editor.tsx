@@ -1,8 +1,10 @@
 import type { PlanEdit } from '@shared/plan/edits';
 import { pointInPolygon } from '@shared/plan/geometry';
-import type { PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
+import type { DrawingLine, PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { drawingLinesQueryOptions, readingOf } from '../api/plan';
 import { useEditHistory } from '../api/use-edit-history';
 import {
   ARROW_STEPS,
@@ -31,11 +33,13 @@ import { type OverlayEditing, PlanOverlay, type PointerInfo } from './plan-overl
 const HANDLE_PX = 12;
 /** A drag shorter than this (screen pixels) is a click. */
 const CLICK_SLOP_PX = 3;
+/** Until the drawing's lines are loaded (or for a drawing read as a picture): none to snap to. */
+const NO_LINES: readonly DrawingLine[] = [];
 
 const HINTS: Record<EditorTool, string> = {
   select:
     'Click a wall, door, window or room to select it (Shift adds to the selection), or drag a box around walls; drag a wall to move it, or its end to move the end. Arrow keys move the selected walls by 10 cm, [ and ] select the previous or next wall, Delete removes.',
-  wall: 'Click where the wall starts, then where it ends; it snaps to wall ends and walls, and Shift keeps it at 0, 45 or 90°. Esc stops drawing.',
+  wall: 'Click where the wall starts, then where it ends; it snaps to wall ends, walls and the drawing’s own lines, and Shift keeps it at 0, 45 or 90°. Esc stops drawing.',
   door: 'Click on a wall to put a door there.',
   window: 'Click on a wall to put a window there.',
 };
@@ -56,6 +60,8 @@ export function PlanEditor({
   const history = useEditHistory(stored, target.projectId, target.fileId);
   // What the editor shows and edits: the stored plan with the edits still being saved.
   const { plan, send, busy } = history;
+  const lines =
+    useQuery(drawingLinesQueryOptions(target.projectId, target.fileId, readingOf(stored))).data ?? NO_LINES;
   const [tool, setTool] = useState<EditorTool>('select');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectedRoom, setSelectedRoom] = useState<number | null>(null);
@@ -108,7 +114,7 @@ export function PlanEditor({
   }
 
   function drawWall(point: PlanPoint, at: PointerInfo, reach: number) {
-    const snapped = snapPoint(plan, point, reach, { from: draft?.from, lock: at.shiftKey });
+    const snapped = snapPoint(plan, point, reach, { from: draft?.from, lock: at.shiftKey, lines });
     if (!draft) {
       setDraft({ from: snapped, to: null });
       return;
@@ -139,7 +145,7 @@ export function PlanEditor({
   }
 
   const wallWhereDragged = (point: PlanPoint, at: PointerInfo, held: WallGrab) =>
-    dragWall(plan, held, point, SNAP_PX * at.unitsPerPx, at.shiftKey);
+    dragWall(plan, held, point, SNAP_PX * at.unitsPerPx, at.shiftKey, lines);
 
   function onDrag(point: PlanPoint, at: PointerInfo) {
     if (box) setBox({ ...box, to: point });
@@ -172,7 +178,11 @@ export function PlanEditor({
 
   function onHover(point: PlanPoint, at: PointerInfo) {
     if (!draft) return;
-    const to = snapPoint(plan, point, SNAP_PX * at.unitsPerPx, { from: draft.from, lock: at.shiftKey });
+    const to = snapPoint(plan, point, SNAP_PX * at.unitsPerPx, {
+      from: draft.from,
+      lock: at.shiftKey,
+      lines,
+    });
     setDraft({ from: draft.from, to });
   }
 

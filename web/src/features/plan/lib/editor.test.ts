@@ -55,6 +55,25 @@ describe('plan editor geometry', () => {
     expect(lockAngle([0, 0], [1000, 100])[1]).toBeCloseTo(0);
   });
 
+  it("snaps to the drawing's own lines where no wall is near: their ends first, then along them", () => {
+    // A partition the reader missed, drawn as its two faces 100 mm apart.
+    const faces: [number, number, number, number][] = [
+      [4000, 0, 4000, 5000],
+      [4100, 0, 4100, 5000],
+    ];
+    expect(snapPoint(plan, [4030, 2500], 50, { lines: faces })).toEqual([4000, 2500]);
+    expect(snapPoint(plan, [4090, 4980], 50, { lines: faces })).toEqual([4100, 5000]);
+    // Where the partition meets the wall: its end. A wall comes before a line along it; one out of reach is not
+    // snapped to.
+    expect(snapPoint(plan, [4020, 30], 50, { lines: faces })).toEqual([4000, 0]);
+    expect(snapPoint(plan, [6000, 30], 50, { lines: [...faces, [0, 50, 10_000, 50]] })).toEqual([6000, 0]);
+    expect(snapPoint(plan, [4300, 2500], 50, { lines: faces })).toEqual([4300, 2500]);
+    // Locked to 0/45/90°, only ends are snapped to.
+    expect(snapPoint(plan, [4020, 2500], 50, { lines: faces, from: [4000, 1000], lock: true })).toEqual([
+      4000, 2500,
+    ]);
+  });
+
   it('places a door of the usual width where the wall was clicked, kept within the wall', () => {
     const door = openingOn(plan, plan.walls[0]!, [5000, 50], 'door')!;
     expect(door.a).toEqual([4550, 0]);

@@ -4,7 +4,7 @@
  */
 import { EDIT_WALL_THICKNESS_M, type PlanEdit } from '@shared/plan/edits';
 import { median, pointSegmentDistance } from '@shared/plan/geometry';
-import type { OpeningKind, PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
+import type { DrawingLine, OpeningKind, PlanModel, PlanPoint, PlanWall } from '@shared/plan/schema';
 
 /** A pointer within this many screen pixels of a wall end or a wall snaps to it. */
 export const SNAP_PX = 10;
@@ -46,30 +46,63 @@ export function lockAngle(from: PlanPoint, p: PlanPoint): PlanPoint {
 }
 
 /**
- * Where a drawn wall's point goes: a wall end within `reach`, else the nearest point on a wall's centreline within
- * `reach` of its face, else the pointer (locked to 0/45/90° from `from` when asked).
+ * Where a drawn wall's point goes: a wall end within `reach`, else an end of one of the drawing's own lines, else the
+ * nearest point on a wall's centreline within `reach` of its face, else the nearest point on a drawing line, else the
+ * pointer (locked to 0/45/90° from `from` when asked: then only ends are snapped to).
  */
 export function snapPoint(
   plan: PlanModel,
   p: PlanPoint,
   reach: number,
-  options: { from?: PlanPoint; lock?: boolean } = {},
+  options: { from?: PlanPoint; lock?: boolean; lines?: readonly DrawingLine[] } = {},
 ): PlanPoint {
   const target = options.from && options.lock ? lockAngle(options.from, p) : p;
+  const lines = options.lines ?? [];
+  const end = nearestWallEnd(plan.walls, target, reach) ?? nearestLineEnd(lines, target, reach);
+  if (end) return end;
+  if (options.lock) return target;
+  const wall = wallAt(plan, target, reach);
+  if (wall) return projectOnto(wall, target);
+  return nearestOnLine(lines, target, reach) ?? target;
+}
+
+function nearestWallEnd(walls: readonly PlanWall[], p: PlanPoint, reach: number): PlanPoint | null {
   let best: PlanPoint | null = null;
   let bestGap = reach;
-  for (const w of plan.walls)
+  for (const w of walls)
     for (const end of [w.a, w.b]) {
-      const gap = Math.hypot(end[0] - target[0], end[1] - target[1]);
+      const gap = Math.hypot(end[0] - p[0], end[1] - p[1]);
       if (gap <= bestGap) {
         best = end;
         bestGap = gap;
       }
     }
-  if (best) return best;
-  if (options.lock) return target;
-  const wall = wallAt(plan, target, reach);
-  return wall ? projectOnto(wall, target) : target;
+  return best;
+}
+
+function nearestLineEnd(lines: readonly DrawingLine[], p: PlanPoint, reach: number): PlanPoint | null {
+  let best: PlanPoint | null = null;
+  let bestGap = reach;
+  for (const [x1, y1, x2, y2] of lines) {
+    const gap1 = Math.hypot(x1 - p[0], y1 - p[1]);
+    if (gap1 <= bestGap) [best, bestGap] = [[x1, y1], gap1];
+    const gap2 = Math.hypot(x2 - p[0], y2 - p[1]);
+    if (gap2 <= bestGap) [best, bestGap] = [[x2, y2], gap2];
+  }
+  return best;
+}
+
+function nearestOnLine(lines: readonly DrawingLine[], p: PlanPoint, reach: number): PlanPoint | null {
+  let best: PlanPoint | null = null;
+  let bestGap = reach;
+  for (const [x1, y1, x2, y2] of lines) {
+    const gap = pointSegmentDistance(p[0], p[1], x1, y1, x2, y2);
+    if (gap <= bestGap) {
+      best = projectOnto({ a: [x1, y1], b: [x2, y2] }, p);
+      bestGap = gap;
+    }
+  }
+  return best;
 }
 
 /** The nearest point on a wall's centreline. */
@@ -170,13 +203,17 @@ export function grabWall(wall: PlanWall, point: PlanPoint, reach: number): WallG
   return { wall, from: point, end: near(wall.a) ? 'a' : near(wall.b) ? 'b' : null };
 }
 
-/** The grabbed wall with the pointer at `point`: moved whole, or its end moved (snapping to the other walls). */
+/**
+ * The grabbed wall with the pointer at `point`: moved whole, or its end moved (snapping to the other walls and the
+ * drawing's lines).
+ */
 export function dragWall(
   plan: PlanModel,
   grab: WallGrab,
   point: PlanPoint,
   reach: number,
   lock: boolean,
+  lines: readonly DrawingLine[] = [],
 ): PlanWall {
   const { wall, from, end } = grab;
   if (!end) {
@@ -186,7 +223,7 @@ export function dragWall(
   }
   const others = { ...plan, walls: plan.walls.filter((w) => w.id !== wall.id) };
   const fixed = end === 'a' ? wall.b : wall.a;
-  const moved = snapPoint(others, point, reach, { from: fixed, lock });
+  const moved = snapPoint(others, point, reach, { from: fixed, lock, lines });
   return end === 'a' ? { ...wall, a: moved } : { ...wall, b: moved };
 }
 
