@@ -240,6 +240,11 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     },
   );
 
+  it('double-line walls: a window right up to a corner leaves a return shorter than the wall is thick, which closes its room', async () => {
+    const { plan, drawing } = await read('clutter/stairs', 356333708);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

@@ -12,7 +12,7 @@ import {
   pointSegmentDistance,
 } from '../../../shared/plan/geometry';
 import { dimensionScale } from '../dimension-scale';
-import type { Arc, Bounds, Segment } from '../types';
+import type { Arc, Bounds, Segment, WallLines } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
 import { beyondDimensionChains } from './dimension-frame';
@@ -61,6 +61,8 @@ export interface WallSplit {
   views: CadView[];
   /** The view the walls come from (null when none holds a plan). */
   view: CadView | null;
+  /** How the walls read are drawn (absent when none were read). */
+  wallLines?: WallLines;
   /** Why there are no walls, in words for the user. */
   noPlanReason?: string;
 }
@@ -142,7 +144,9 @@ export function splitWalls(
     .slice(0, limits.maxArcs)
     .map(({ cx, cy, r, start, end }) => ({ cx, cy, r, start, end }));
   if (scale.source === 'inferred' && scale.note) warnings.push(scale.note);
+  const wallLines = wallLinesOf(chosen, flat);
   return {
+    ...(wallLines ? { wallLines } : {}),
     walls,
     thickness,
     closers: chosen.closers.slice(0, limits.maxDetailSegments),
@@ -154,6 +158,34 @@ export function splitWalls(
     scaleSource: scale.source,
     views,
     view: chosen.view,
+  };
+}
+
+/** The layers named when saying how the walls are drawn, at most. */
+const WALL_LAYERS_NAMED = 3;
+/** Layer names that are the reader's own (a PDF's pens, a raster page's lines): not the author's words. */
+const UNNAMED_LAYER = /^(pdf pen|raster line)/;
+
+/**
+ * How the chosen view's walls are drawn: the length read from pairs of lines and from single lines (metres), and the
+ * layers holding most of their line work (by length; the reader's own names for a PDF's pens left out).
+ */
+function wallLinesOf(chosen: DescribedView, flat: Flattened): WallLines | undefined {
+  if (chosen.pairedLength + chosen.singleLength === 0) return undefined;
+  const byLayer = new Map<string, number>();
+  for (const i of chosen.usedStrokes) {
+    const stroke = flat.strokes[i]!;
+    byLayer.set(stroke.layer, (byLayer.get(stroke.layer) ?? 0) + segLength(stroke.seg));
+  }
+  const layers = [...byLayer]
+    .filter(([name]) => !UNNAMED_LAYER.test(name))
+    .sort((p, q) => q[1] - p[1])
+    .slice(0, WALL_LAYERS_NAMED)
+    .map(([name]) => name);
+  return {
+    pairedM: Math.round(chosen.pairedLength * 10) / 10,
+    singleM: Math.round(chosen.singleLength * 10) / 10,
+    layers,
   };
 }
 
@@ -863,8 +895,51 @@ function usualPairs(pairs: { seg: Segment; thickness: number }[], mpu: number) {
   const uniform = usual !== null && p90 !== null && p90 <= usual * 1.6;
   const longEnough = (w: { seg: Segment; thickness: number }) =>
     segLength(w.seg) >= w.thickness * (w.thickness * mpu > WALL_GAP_M.max ? 1.5 : 0.5);
-  return pairs.filter((w) => longEnough(w) && (!uniform || w.thickness <= usual * 2.5));
+  const usualThickness = pairs.filter((w) => !uniform || w.thickness <= usual * 2.5);
+  const kept = usualThickness.filter(longEnough);
+  const short = usualThickness.filter((w) => !longEnough(w) && w.thickness * mpu <= WALL_GAP_M.max);
+  return short.length ? [...kept, ...returnsOfWalls(short, kept, mpu)] : kept;
 }
+
+/** Short pairs looked at as returns at most (each is checked against every wall kept). */
+const MAX_SHORT_PAIRS = 2000;
+
+/**
+ * The short pairs that are a wall's return at a corner or a T, not jambs facing each other: a window or door close to
+ * a corner leaves a piece of the wall shorter than its thickness between them, which ends in the body of the wall
+ * across it.
+ */
+function returnsOfWalls(
+  short: { seg: Segment; thickness: number }[],
+  kept: { seg: Segment; thickness: number }[],
+  mpu: number,
+) {
+  const slack = JUNCTION_SLACK_M / mpu;
+  return short.slice(0, MAX_SHORT_PAIRS).filter(({ seg, thickness }) =>
+    kept.some((w) => {
+      const across =
+        Math.abs((seg[2] - seg[0]) * (w.seg[2] - w.seg[0]) + (seg[3] - seg[1]) * (w.seg[3] - w.seg[1])) <
+        segLength(seg) * segLength(w.seg) * SQUARE_COS;
+      // Centrelines of paired faces stop half a thickness short of a corner: the return's end lies within both
+      // halves of it. Jambs facing each other are as far apart as the opening is wide, not as the wall is thick.
+      const alike = Math.max(thickness, w.thickness) <= Math.min(thickness, w.thickness) * ALIKE_THICKNESS;
+      const reach = (w.thickness + thickness) / 2 + slack;
+      return (
+        across &&
+        alike &&
+        (pointSegmentDistance(seg[0], seg[1], ...w.seg) <= reach ||
+          pointSegmentDistance(seg[2], seg[3], ...w.seg) <= reach)
+      );
+    }),
+  );
+}
+
+/** A return is about as thick as the wall it turns from: within this factor. */
+const ALIKE_THICKNESS = 1.25;
+/** Two walls meet across each other when their directions are at least this far from parallel (|cos|). */
+const SQUARE_COS = 0.3;
+/** A wall's end this near another wall's body (metres) meets it. */
+const JUNCTION_SLACK_M = 0.02;
 
 /**
  * Adds the long single lines as walls (of the paired walls' thickness, or a nominal one), except a line cutting
