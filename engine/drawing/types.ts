@@ -48,6 +48,14 @@ export interface TextLine {
   height: number;
 }
 
+/** How a vector drawing's walls are drawn: metres of wall read from pairs of lines and from single lines, and the
+ * layers most of their line work is on. */
+export interface WallLines {
+  pairedM: number;
+  singleM: number;
+  layers: string[];
+}
+
 export interface DrawingGeometry {
   /** Extent of the drawn content, in drawing units. */
   bounds: Bounds;
@@ -61,6 +69,8 @@ export interface DrawingGeometry {
    * view bounds are in page points (origin top-left, y down), the plan model's own space for a PDF.
    */
   fromPdfPaths?: boolean;
+  /** How the walls read are drawn (vector readings). */
+  wallLines?: WallLines;
   /** Wall centrelines, in drawing units, when the file has vector data (DXF/DWG, a PDF read from its paths). */
   segments?: Segment[];
   /** The thickness of each wall in `segments`, drawing units. */

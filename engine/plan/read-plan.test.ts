@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { planDxf, planPdf, planSetPdf } from '../drawing/fixtures/plan';
+import { planDxf, planPdf, planPng, planSetPdf } from '../drawing/fixtures/plan';
 import { readPlan } from './read-plan';
 
 /** The fixture plan's page twice, as a two-page PDF. */
@@ -12,6 +12,15 @@ async function twoPagePdf(): Promise<Uint8Array> {
 }
 
 describe('readPlan', () => {
+  it('says how the walls were drawn: line style, thickness and layer; or read from a picture', async () => {
+    const dxf = await readPlan({ bytes: Buffer.from(planDxf()), fileName: 'house.dxf' });
+    expect(dxf.plan.source.wallDrawing).toBe('single lines, built 0.15 m thick, on layer A-WALL');
+    const png = await readPlan({ bytes: await planPng(), fileName: 'house.png' });
+    expect(png.plan.source.wallDrawing).toMatch(
+      /^filled areas and thick lines of the picture, 0\.\d\d(–0\.\d\d)? m thick$/,
+    );
+  });
+
   it('still lists every page of a PDF once the user has picked one, so that they can pick again', async () => {
     const bytes = await twoPagePdf();
     const first = await readPlan({ bytes, fileName: 'set.pdf' });

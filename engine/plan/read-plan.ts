@@ -25,6 +25,7 @@ import { type NormalisedDrawing, type NormaliseInput, readFromVectors, type Segm
 import { buildPlan, type Plan } from './build-plan';
 import { readEvidence } from './read-evidence';
 import { roomLabel } from './room-labels';
+import { describeWallDrawing } from './wall-drawing';
 
 export interface ReadPlanInput extends NormaliseInput {
   corrections?: PlanCorrections;
@@ -212,8 +213,10 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     label: roomLabel(words, room.polygon, space.yDown),
   }));
   const scaleGuessed = corrections?.metresPerUnit === undefined && plan.scaleGuessed;
+  const wallDrawing = describeWallDrawing(walls, metresPerUnit, drawing.geometry.wallLines);
   const model: PlanModel = {
     ...base,
+    ...(wallDrawing ? { source: { ...base.source, wallDrawing } } : {}),
     space: {
       ...base.space,
       metresPerUnit,

@@ -160,6 +160,8 @@ export const planModelSchema = z.object({
     view: z.string().optional(),
     /** What this view or page shows. */
     viewKind: z.enum(VIEW_KINDS).optional(),
+    /** How the walls read were drawn, in words ("double lines 0.10–0.30 m apart, on layer A-WALL"). */
+    wallDrawing: z.string().max(300).optional(),
     /** Every view or page found, so the user can choose another. */
     views: z.array(planViewSchema).optional(),
     /**

@@ -76,6 +76,9 @@ describe('what Planform read, in Chromium', () => {
     expect(await dialog.getByTestId('plan-scale').textContent()).toBe(
       'Drawing units: millimetres (from the file)',
     );
+    expect(await dialog.getByTestId('how-it-was-read').textContent()).toBe(
+      'Walls: single lines, built 0.15 m thick, on layer A-WALL.',
+    );
     // The files tab shows the plan check's verdict beside the button.
     expect(await page.getByTestId('plan-verdict').getAttribute('data-verdict')).toBe('looks-right');
     expect(await dialog.getByTestId('plan-check').getAttribute('data-verdict')).toBe('looks-right');

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { planQueryOptions, useCorrectPlan } from '../api/plan';
+import { howItWasRead } from '../lib/reading';
 import { describeScale, metresPerUnitFrom, UNIT_CHOICES } from '../lib/scale';
 import { PlanCheckSummary } from './plan-check';
 import { PlanEditor } from './plan-editor';
@@ -90,6 +91,7 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
 
   // The check's first reason is the plan's message when nothing was read.
   const check = plan.check;
+  const reading = howItWasRead(plan);
   return (
     <>
       {check ? <PlanCheckSummary check={check} /> : null}
@@ -183,6 +185,17 @@ function ReadPlan({ plan, target }: { plan: PlanModel; target: PlanTarget }) {
           Rooms
         </span>
       </p>
+
+      {reading.length ? (
+        <div>
+          <h3 className="text-sm font-medium text-slate-900">How it was read</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700" data-testid="how-it-was-read">
+            {reading.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {plan.warnings.length ? (
         <div>
