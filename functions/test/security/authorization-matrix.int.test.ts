@@ -179,6 +179,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/projects/{projectId}/files/{fileId}/complete': { expect: OWNER_ONLY(200) },
   'GET /api/projects/{projectId}/files/{fileId}/download': { expect: OWNER_ONLY(200) },
   'GET /api/projects/{projectId}/files/{fileId}/plan': { expect: OWNER_ONLY(200) },
+  'GET /api/projects/{projectId}/files/{fileId}/plan/lines': { expect: OWNER_ONLY(200) },
   // The model is built from the plan once it is read (a plan still being read answers 409).
   'GET /api/projects/{projectId}/files/{fileId}/model': {
     expect: OWNER_ONLY(200),
