@@ -245,6 +245,16 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
   });
 
+  it("double-line walls: a corner cut off by an angled wall is no corner gap to close (the walls' ends meet the angled wall)", async () => {
+    const { plan, drawing } = await read('double/angled', 3531192490);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
+  it("single-line walls in a PDF: a door hung on the building's outermost line has its leaf known as one (not a wall)", async () => {
+    const { plan, drawing } = await read('pdf/single', 1886678919);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
   it('a small elevation alone on its sheet is named, with no walls', async () => {
     const { score, plan } = await read('sheet/elevation-only', 1001);
     expect(plan.walls).toHaveLength(0);

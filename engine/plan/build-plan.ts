@@ -249,12 +249,39 @@ function findVectorOpenings(
     openings.push({ x1: a.x, y1: a.y, x2: gap.x, y2: gap.y, t: walls[a.seg]!.t, kind: 'opening' });
   });
   for (const o of openings) o.kind = classifyOpening(o, details, arcs);
-  return { openings, joints, freeEnds: ends.filter((_, i) => !taken.has(i)) };
+  const freeEnds = ends.filter((e, i) => !taken.has(i) && !meetsAngledWall(pieces, e));
+  return { openings, joints, freeEnds };
+}
+
+/** A wall meeting another this far from square or parallel (|cos| between these) meets it at an angle. */
+const ANGLED_COS = { min: 0.1, max: 0.9 };
+
+/**
+ * Whether a wall's end meets another wall (on it, or at its corner: within the thicker one's thickness) running at an
+ * angle to it: an angled wall cutting a corner off, which closes that corner itself.
+ */
+function meetsAngledWall(pieces: PieceGrid, e: End): boolean {
+  const own = pieces.walls[e.seg]!.t;
+  const cx = Math.floor(e.x / pieces.cell);
+  const cy = Math.floor(e.y / pieces.cell);
+  for (let dx = -1; dx <= 1; dx++)
+    for (let dy = -1; dy <= 1; dy++)
+      for (const i of pieces.grid.get(gridCellKey(cx + dx, cy + dy)) ?? []) {
+        if (i === e.seg) continue;
+        const w = pieces.walls[i]!;
+        const length = Math.hypot(w.x2 - w.x1, w.y2 - w.y1);
+        const cos = length > 0 ? Math.abs((e.dx * (w.x2 - w.x1) + e.dy * (w.y2 - w.y1)) / length) : 1;
+        if (cos <= ANGLED_COS.min || cos >= ANGLED_COS.max) continue;
+        if (pointSegmentDistance(e.x, e.y, w.x1, w.y1, w.x2, w.y2) <= Math.max(w.t, own) + JUNCTION_SLACK_M)
+          return true;
+      }
+  return false;
 }
 
 /**
  * Corner gaps close rooms: two free wall ends on walls at right angles whose lines meet within an opening's width
  * of both (a corner window, a corner the drawing leaves open) are joined through that corner, for finding rooms.
+ * Ends on an angled wall are not free (findVectorOpenings): it cuts the corner off and closes it itself.
  */
 function cornerClosers(ends: End[], walls: WallPiece[]): WallPiece[] {
   const closers: WallPiece[] = [];

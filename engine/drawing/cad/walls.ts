@@ -105,6 +105,12 @@ function isSwing(a: Arc): boolean {
   return sweep >= Math.PI / 3 && sweep <= (2 * Math.PI) / 3;
 }
 
+/**
+ * A swing belongs to the view its hinge lies in or beside, within this share of its radius: a door hung on the
+ * outermost line of a building has its hinge on the view's very edge, where a fitted centre may fall just outside.
+ */
+const HINGE_REACH = 0.1;
+
 const inside = (b: Bounds, x: number, y: number, margin = 0) =>
   x >= b.minX - margin && x <= b.maxX + margin && y >= b.minY - margin && y <= b.maxY + margin;
 
@@ -140,7 +146,7 @@ export function splitWalls(
     details = [...details].sort((a, b) => segLength(b) - segLength(a)).slice(0, limits.maxDetailSegments);
   }
   const arcs = flat.arcs
-    .filter((a) => inside(chosen.view.bounds, a.cx, a.cy))
+    .filter((a) => inside(chosen.view.bounds, a.cx, a.cy, a.r * HINGE_REACH))
     .slice(0, limits.maxArcs)
     .map(({ cx, cy, r, start, end }) => ({ cx, cy, r, start, end }));
   if (scale.source === 'inferred' && scale.note) warnings.push(scale.note);
@@ -820,7 +826,7 @@ function wallCandidates(list: number[], flat: Flattened, mpu: number) {
     return { straight, useWallLayers, pairOnly, candidates: [...onWallLayers, ...partitionFaces, ...curved] };
   }
   const viewBounds = boundsOfSegments(list.map((i) => flat.strokes[i]!.seg))!;
-  const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy));
+  const arcs = flat.arcs.filter((a) => inside(viewBounds, a.cx, a.cy, a.r * HINGE_REACH));
   const leaves = doorLeaves(
     straight.map((i) => flat.strokes[i]!),
     arcs,
