@@ -200,7 +200,7 @@ function DialogContent({
         <div
           aria-hidden="true"
           data-testid="dialog-overlay"
-          className="fixed inset-0 bg-slate-900/50 backdrop-blur-[1px]"
+          className="fixed inset-0 bg-slate-900/50"
           onMouseDown={(event) => {
             if (event.target === event.currentTarget && !latest.current.locked) onOpenChange(false);
           }}
