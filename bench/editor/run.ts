@@ -9,8 +9,9 @@
  * Targets (the plan editor issue): drag frame p95 ≤ 16 ms, PATCH of 100 operations p95 ≤ 150 ms, redraw ≤ 500 ms.
  *   npm run bench:editor                40 PATCH runs (after 5 warm-up), 3 drags, 3 redraws
  *   npm run bench:editor -- --runs 100
+ *   npm run bench:editor -- --profile drag.cpuprofile   (a CPU profile of the last drag, for Chrome's DevTools)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -23,6 +24,8 @@ import { percentile as nearestRank } from '../lib/load';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 40;
+const profileArg = process.argv.indexOf('--profile');
+const PROFILE = profileArg > 0 ? process.argv[profileArg + 1] : undefined;
 /** PATCH requests made before those measured: the first ones after a new kind of edit pay for compiling its code. */
 const WARM_UP_RUNS = 5;
 const BROWSER_RUNS = 3;
@@ -139,7 +142,14 @@ async function main() {
     const gaps: number[] = [];
     const redraws: number[] = [];
     for (let run = 0; run < BROWSER_RUNS; run++) {
+      const profiling = PROFILE && run === BROWSER_RUNS - 1 ? await page.context().newCDPSession(page) : null;
+      if (profiling) {
+        await profiling.send('Profiler.enable');
+        await profiling.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiling.send('Profiler.start');
+      }
       const drag = await dragFrames(page, cloud.url, projectId, run);
+      if (profiling) writeFileSync(PROFILE!, JSON.stringify((await profiling.send('Profiler.stop')).profile));
       frames.push(...drag.frames);
       gaps.push(...drag.gaps);
       redraws.push(await redrawMs(page));
