@@ -150,6 +150,25 @@ describe('checkPlan', () => {
     expect(check.reasons.join(' ')).toMatch(/50 % of the rooms are smaller than 2.5 m²/);
   });
 
+  it('asks to check a plan with far more openings than its rooms can have (hatching read as walls and gaps)', () => {
+    const plan = gridPlan(3, 2);
+    const gaps = Array.from({ length: 40 }, (_, i) => ({
+      kind: 'opening' as const,
+      a: [i * 100, 50] as PlanPoint,
+      b: [i * 100 + 60, 110] as PlanPoint,
+    }));
+    const check = checkPlan({ ...plan, openings: [...plan.openings, ...gaps] });
+    expect(check.verdict).toBe('worth-checking');
+    expect(check.reasons.join(' ')).toMatch(/46 doors, windows and openings were found for 6 rooms/);
+    // Six rooms with two doors and four windows each is a building.
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      kind: 'window' as const,
+      a: [i * 300, 0] as PlanPoint,
+      b: [i * 300 + 200, 0] as PlanPoint,
+    }));
+    expect(checkPlan({ ...plan, openings: [...plan.openings, ...many] }).verdict).toBe('looks-right');
+  });
+
   it('weighs a plan stored before the evidence was measured on what it holds', () => {
     expect(checkPlan(gridPlan(3, 2, { evidence: undefined })).verdict).toBe('looks-right');
   });

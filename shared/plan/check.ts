@@ -32,11 +32,19 @@ const MAX_SMALL_ROOM_SHARE = 0.3;
 const MIN_ROOMS_FOR_SHARE = 4;
 /** More rooms than this on one plan is a grid of lines (paving, tiles, a structural grid) read as walls. */
 const MAX_ROOMS = 250;
+/**
+ * Doors, windows and openings a room has at most on average (a room's door or two and its windows); more, and at
+ * least `MIN_OPENINGS_FOR_SHARE` in all, are gaps between pieces of a pattern read as walls (hatching, tiles).
+ */
+const MAX_OPENINGS_PER_ROOM = 6;
+const MIN_OPENINGS_FOR_SHARE = 20;
 
 export interface PlanMeasures {
   walls: number;
   rooms: number;
   doors: number;
+  /** Doors, windows and plain openings. */
+  openings: number;
   /** Walls' extent, metres: the shorter and the longer side. */
   shortSideM: number;
   longSideM: number;
@@ -69,6 +77,7 @@ export function measurePlan(plan: PlanModel): PlanMeasures {
     walls: plan.walls.length,
     rooms: plan.rooms.length,
     doors: doors.length,
+    openings: plan.openings.length,
     shortSideM: Math.min(width, height),
     longSideM: Math.max(width, height),
     thicknessM: (median(plan.walls.map((w) => w.thickness)) ?? 0) * m,
@@ -151,6 +160,11 @@ function findingsOf(plan: PlanModel, s: PlanMeasures): Finding[] {
     add(
       'worth-checking',
       `${pct(s.smallRoomShare)} of the rooms are smaller than ${SMALL_ROOM_M2} m²: furniture, fittings or hatching may have been read as walls.`,
+    );
+  if (s.openings >= MIN_OPENINGS_FOR_SHARE && s.openings > MAX_OPENINGS_PER_ROOM * Math.max(1, s.rooms))
+    add(
+      'worth-checking',
+      `${s.openings} doors, windows and openings were found for ${s.rooms} ${s.rooms === 1 ? 'room' : 'rooms'}, more than a building has: hatching or a pattern in the walls may have been read as walls with gaps.`,
     );
   if (s.rooms === 0)
     add(
