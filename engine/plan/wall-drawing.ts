@@ -3,6 +3,7 @@
  * apart, on layer A-WALL"): the line style the reader paired or took singly, the thickness it found, and the layers
  * the walls' line work is on. Pure.
  */
+import { weightedQuantile } from '../../shared/plan/geometry';
 import type { PlanWall } from '../../shared/plan/schema';
 import type { WallLines } from '../drawing/types';
 
@@ -38,21 +39,12 @@ export function describeWallDrawing(
 
 /** "0.10–0.30 m", or "0.20 m" when the walls are all about as thick, weighted by length. */
 function thicknessRange(walls: readonly PlanWall[], metresPerUnit: number): string {
-  const items = walls
-    .map((w) => ({
-      value: w.thickness * metresPerUnit,
-      weight: Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]),
-    }))
-    .sort((p, q) => p.value - q.value);
-  const total = items.reduce((sum, i) => sum + i.weight, 0);
-  const at = (q: number) => {
-    let seen = 0;
-    for (const item of items) {
-      seen += item.weight;
-      if (seen >= total * q) return item.value;
-    }
-    return items.at(-1)!.value;
-  };
+  const items = walls.map((w) => ({
+    value: w.thickness * metresPerUnit,
+    weight: Math.hypot(w.b[0] - w.a[0], w.b[1] - w.a[1]),
+  }));
+  // Walls of no length at all weigh nothing: the first one's thickness stands for them.
+  const at = (q: number) => weightedQuantile(items, q) ?? items[0]!.value;
   const low = at(RANGE_QUANTILE).toFixed(2);
   const high = at(1 - RANGE_QUANTILE).toFixed(2);
   return low === high ? `${low} m` : `${low}–${high} m`;

@@ -339,3 +339,15 @@ export function gridAlongSegments<T>(
   }
   return grid;
 }
+
+/** The value at quantile `q` of items weighted by `weight` (the first whose running weight reaches q of the whole); null with no weight. */
+export function weightedQuantile(items: { value: number; weight: number }[], q: number): number | null {
+  const total = items.reduce((sum, i) => sum + i.weight, 0);
+  if (!(total > 0)) return null;
+  let acc = 0;
+  for (const item of [...items].sort((a, b) => a.value - b.value)) {
+    acc += item.weight;
+    if (acc >= total * q) return item.value;
+  }
+  return null;
+}

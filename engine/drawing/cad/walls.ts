@@ -10,6 +10,7 @@ import {
   indexCellSize,
   median,
   pointSegmentDistance,
+  weightedQuantile,
 } from '../../../shared/plan/geometry';
 import { dimensionScale } from '../dimension-scale';
 import type { Arc, Bounds, Segment, WallLines } from '../types';
@@ -1052,14 +1053,3 @@ function roomClosers(
  * bounds the work of a hostile drawing of crossing lines.
  */
 const MAX_WALLS_PER_CELL = 48;
-
-function weightedQuantile(items: { value: number; weight: number }[], q: number): number | null {
-  const total = items.reduce((sum, i) => sum + i.weight, 0);
-  if (!(total > 0)) return null;
-  let acc = 0;
-  for (const item of [...items].sort((a, b) => a.value - b.value)) {
-    acc += item.weight;
-    if (acc >= total * q) return item.value;
-  }
-  return null;
-}
