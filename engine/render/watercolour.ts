@@ -31,6 +31,47 @@ function coarseField(W: number, H: number, f: (x: number, y: number) => number) 
   };
 }
 
+const BLUR_RADIUS = 3;
+
+/**
+ * One pass of the wash blur along lines of pixels: each pixel the mean of the pixels within BLUR_RADIUS along the
+ * line that share its region. `lines` lines of `length` pixels, `step` between pixels of a line and `stride`
+ * between lines (1 and W across the rows, W and 1 down the columns).
+ */
+function blurWithinRegions(
+  from: Float32Array,
+  to: Float32Array,
+  region: Int32Array,
+  length: number,
+  lines: number,
+  step: number,
+  stride: number,
+) {
+  for (let line = 0; line < lines; line++) {
+    const first = line * stride;
+    for (let a = 0; a < length; a++) {
+      const i = first + a * step;
+      const key = region[i]!;
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      let count = 0;
+      const end = Math.min(length - 1, a + BLUR_RADIUS);
+      for (let b = Math.max(0, a - BLUR_RADIUS); b <= end; b++) {
+        const j = first + b * step;
+        if (region[j] !== key) continue;
+        sr += from[j * 3]!;
+        sg += from[j * 3 + 1]!;
+        sb += from[j * 3 + 2]!;
+        count++;
+      }
+      to[i * 3] = sr / count;
+      to[i * 3 + 1] = sg / count;
+      to[i * 3 + 2] = sb / count;
+    }
+  }
+}
+
 export function watercolour(
   src: Uint8ClampedArray,
   frame: Frame,
@@ -49,6 +90,8 @@ export function watercolour(
     const dir = nz > 0.5 ? 1 : Math.abs(nx) > Math.abs(ny) ? (nx > 0 ? 2 : 3) : ny > 0 ? 4 : 5;
     return mesh.mat[t]! * 8 + dir;
   };
+  const regionOfTriangle = new Int32Array(mesh.mat.length + 1);
+  for (let t = 0; t < mesh.mat.length; t++) regionOfTriangle[t + 1] = regionOf(t);
   const region = new Int32Array(n);
   const col = new Float32Array(n * 3);
   const scale = W / 1024;
@@ -75,42 +118,17 @@ export function watercolour(
       const sy = Math.min(H - 1, Math.max(0, Math.round(y + dy)));
       const j = sy * W + sx;
       const i = y * W + x;
-      region[i] = regionOf(frame.tri[j]!);
+      region[i] = regionOfTriangle[frame.tri[j]! + 1]!;
       col[i * 3] = src[j * 3]!;
       col[i * 3 + 1] = src[j * 3 + 1]!;
       col[i * 3 + 2] = src[j * 3 + 2]!;
     }
   }
   // Flatten each wash: a box blur that does not cross region boundaries (two separable passes, radius 3).
-  const blurred = new Float32Array(col);
-  const r = 3;
-  for (const horizontal of [true, false]) {
-    const from = Float32Array.from(blurred);
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        const i = y * W + x;
-        const key = region[i]!;
-        let sr = 0;
-        let sg = 0;
-        let sb = 0;
-        let cnt = 0;
-        for (let k = -r; k <= r; k++) {
-          const xx = horizontal ? x + k : x;
-          const yy = horizontal ? y : y + k;
-          if (xx < 0 || yy < 0 || xx >= W || yy >= H) continue;
-          const j = yy * W + xx;
-          if (region[j] !== key) continue;
-          sr += from[j * 3]!;
-          sg += from[j * 3 + 1]!;
-          sb += from[j * 3 + 2]!;
-          cnt++;
-        }
-        blurred[i * 3] = sr / cnt;
-        blurred[i * 3 + 1] = sg / cnt;
-        blurred[i * 3 + 2] = sb / cnt;
-      }
-    }
-  }
+  const across = new Float32Array(col.length);
+  blurWithinRegions(col, across, region, W, H, 1, W);
+  const blurred = new Float32Array(col.length);
+  blurWithinRegions(across, blurred, region, H, W, W, 1);
   const out = new Uint8ClampedArray(n * 3);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -137,7 +155,7 @@ export function watercolour(
         const paper = (PAPER[c]! / 255) * grain;
         let res = paper * (1 - opacity * (1 - v));
         if (edge >= 2 && key !== 0) res *= 0.55; // ink line
-        out[i * 3 + c] = Math.round(Math.max(0, Math.min(1, res)) * 255);
+        out[i * 3 + c] = res * 255; // a clamped array clamps and rounds
       }
     }
   }
