@@ -55,6 +55,63 @@ describe('placing a level over the one below', () => {
     expect(placed.offset).toEqual([-100, -100]);
     expect(placed.sizeRatio[0]).toBeCloseTo(7 / 12, 6);
   });
+
+  it('lays an upper floor with bays standing out on the outer walls it shares (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          size: fc.double({ min: 0.8, max: 1.6, noNaN: true }),
+          westOut: fc.double({ min: 0.6, max: 1.5, noNaN: true }),
+          eastDeeper: fc.double({ min: 0.7, max: 1.5, noNaN: true }),
+          bayWidth: fc.double({ min: 2, max: 3, noNaN: true }),
+          westAt: fc.double({ min: 0.1, max: 0.6, noNaN: true }),
+          eastAt: fc.double({ min: 0.05, max: 0.3, noNaN: true }),
+          turn: fc.constantFrom(0, 90, 180, 270),
+          dx: fc.double({ min: -40, max: 40, noNaN: true }),
+          dz: fc.double({ min: -40, max: 40, noNaN: true }),
+        }),
+        ({ size, westOut, eastDeeper, bayWidth, westAt, eastAt, turn, dx, dz }) => {
+          // The ground floor: the L-shaped house at another size (its west wall on x = 0, its east wall on x = 12).
+          const ground = ell.map(([x, z]): Floor => [x * size, z * size]);
+          const [, [east], [, eastEnd], , , [, westEnd]] = ground as [
+            Floor,
+            Floor,
+            Floor,
+            Floor,
+            Floor,
+            Floor,
+          ];
+          // The upper floor on the same outer walls, with a bay out west and a deeper one out east: neither its
+          // extent's centre nor any of its corners lies where the ground floor's does.
+          const westFrom = westEnd * westAt;
+          const eastFrom = eastEnd * eastAt;
+          const eastOut = westOut + eastDeeper;
+          const upper: Floor[] = [
+            [0, 0],
+            [east, 0],
+            [east, eastFrom],
+            [east + eastOut, eastFrom],
+            [east + eastOut, eastFrom - bayWidth],
+            [east, eastFrom - bayWidth],
+            ...ground.slice(2),
+            [0, westFrom - bayWidth],
+            [-westOut, westFrom - bayWidth],
+            [-westOut, westFrom],
+            [0, westFrom],
+          ];
+          const drawn = upper.map((p) => turnFloor(p, -turn)).map(([x, z]): Floor => [x + dx, z + dz]);
+          const placed = placeOver(ground, drawn);
+          expect(placed.rotationDeg).toBe(turn);
+          const back = drawn.map((p) => turnFloor(p, placed.rotationDeg));
+          for (let i = 0; i < upper.length; i++) {
+            expect(Math.abs(back[i]![0] + placed.offset[0] - upper[i]![0])).toBeLessThan(0.3);
+            expect(Math.abs(back[i]![1] + placed.offset[1] - upper[i]![1])).toBeLessThan(0.3);
+          }
+        },
+      ),
+      { numRuns: 60, endOnFailure: true },
+    );
+  });
 });
 
 describe('aligning the levels of a building', () => {

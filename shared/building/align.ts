@@ -92,36 +92,174 @@ export function footprintOverlaps(a: readonly Floor[], b: readonly Floor[]): { i
  * shift that overlap them most; turns other than none win only by a clear margin.
  */
 export function placeOver(below: readonly Floor[], level: readonly Floor[]): LevelPlacement {
-  const target = extentOf(below);
-  const targetSize: Floor = [target.max[0] - target.min[0], target.max[1] - target.min[1]];
   let best: LevelPlacement | null = null;
   for (const rotationDeg of QUARTER_TURNS) {
-    const turned = level.map((p) => turnFloor(p, rotationDeg));
-    const e = extentOf(turned);
-    const lineUps: Floor[] = [
-      [
-        (target.min[0] + target.max[0] - e.min[0] - e.max[0]) / 2,
-        (target.min[1] + target.max[1] - e.min[1] - e.max[1]) / 2,
-      ],
-      [target.min[0] - e.min[0], target.min[1] - e.min[1]],
-      [target.max[0] - e.max[0], target.min[1] - e.min[1]],
-      [target.min[0] - e.min[0], target.max[1] - e.max[1]],
-      [target.max[0] - e.max[0], target.max[1] - e.max[1]],
-    ];
-    for (const offset of lineUps) {
-      const placed = turned.map(([x, z]): Floor => [x + offset[0], z + offset[1]]);
-      const { iou: overlap, cover } = footprintOverlaps(below, placed);
-      const margin = rotationDeg === 0 ? 0 : 0.02;
-      if (!best || overlap > best.overlap + margin) {
-        const sizeRatio: Floor = [
-          (e.max[0] - e.min[0]) / (targetSize[0] || 1),
-          (e.max[1] - e.min[1]) / (targetSize[1] || 1),
-        ];
-        best = { rotationDeg, offset: [round3(offset[0]), round3(offset[1])], overlap, cover, sizeRatio };
-      }
-    }
+    const placement = onSharedWalls(below, level, lineUpExtents(below, level, rotationDeg));
+    const margin = rotationDeg === 0 ? 0 : TURN_MARGIN;
+    if (!best || placement.overlap > best.overlap + margin) best = placement;
   }
   return best ?? { rotationDeg: 0, offset: [0, 0], overlap: 0, cover: 0, sizeRatio: [1, 1] };
+}
+
+/** A turn other than none wins only when its footprints overlap by this much more (intersection over union). */
+const TURN_MARGIN = 0.02;
+
+/** The level turned by `rotationDeg` and shifted by whichever centre or corner of the extents overlaps most. */
+function lineUpExtents(
+  below: readonly Floor[],
+  level: readonly Floor[],
+  rotationDeg: number,
+): LevelPlacement {
+  const target = extentOf(below);
+  const turned = level.map((p) => turnFloor(p, rotationDeg));
+  const e = extentOf(turned);
+  const sizeRatio: Floor = [
+    (e.max[0] - e.min[0]) / (target.max[0] - target.min[0] || 1),
+    (e.max[1] - e.min[1]) / (target.max[1] - target.min[1] || 1),
+  ];
+  const lineUps: Floor[] = [
+    [
+      (target.min[0] + target.max[0] - e.min[0] - e.max[0]) / 2,
+      (target.min[1] + target.max[1] - e.min[1] - e.max[1]) / 2,
+    ],
+    [target.min[0] - e.min[0], target.min[1] - e.min[1]],
+    [target.max[0] - e.max[0], target.min[1] - e.min[1]],
+    [target.min[0] - e.min[0], target.max[1] - e.max[1]],
+    [target.max[0] - e.max[0], target.max[1] - e.max[1]],
+  ];
+  let best: LevelPlacement | null = null;
+  for (const offset of lineUps) {
+    const placed = turned.map(([x, z]): Floor => [x + offset[0], z + offset[1]]);
+    const { iou: overlap, cover } = footprintOverlaps(below, placed);
+    if (!best || overlap > best.overlap) {
+      best = { rotationDeg, offset: [round3(offset[0]), round3(offset[1])], overlap, cover, sizeRatio };
+    }
+  }
+  return best!;
+}
+
+/**
+ * A placement moved, within reach, to where the level's outer walls lie on the walls below: storeys share most of
+ * their outer walls, and a bay, balcony or wing that stands out on one floor moves its extent (and so the centres and
+ * corners the footprints were lined up by) while the walls beside it stay on the walls below. Kept when the walls it
+ * shares are longer by a clear margin and the footprints overlap about as well.
+ */
+function onSharedWalls(
+  below: readonly Floor[],
+  level: readonly Floor[],
+  coarse: LevelPlacement,
+): LevelPlacement {
+  const turned = level.map((p) => turnFloor(p, coarse.rotationDeg));
+  const belowEdges = [axisEdges(below, 0), axisEdges(below, 1)] as const;
+  const levelEdges = [axisEdges(turned, 0), axisEdges(turned, 1)] as const;
+  const e = extentOf(turned);
+  const reach = SHARED_WALL_REACH * Math.min(e.max[0] - e.min[0], e.max[1] - e.min[1]);
+  const shared = (offset: Floor) =>
+    coincidentLength(belowEdges[0], levelEdges[0], offset[0], offset[1]) +
+    coincidentLength(belowEdges[1], levelEdges[1], offset[1], offset[0]);
+  const offset: Floor = [coarse.offset[0], coarse.offset[1]];
+  for (let pass = 0; pass < SHARED_WALL_PASSES; pass++) {
+    for (const axis of [0, 1] as const) {
+      const other = 1 - axis;
+      offset[axis] = bestShift(belowEdges[axis], levelEdges[axis], offset[axis], offset[other]!, reach);
+    }
+  }
+  const gain = shared(offset) - shared(coarse.offset);
+  if (gain < MIN_SHARED_WALL_GAIN_M) return coarse;
+  const placed = turned.map(([x, z]): Floor => [x + offset[0], z + offset[1]]);
+  const { iou: overlap, cover } = footprintOverlaps(below, placed);
+  if (overlap < coarse.overlap - SHARED_WALL_OVERLAP_LOSS) return coarse;
+  return { ...coarse, offset: [round3(offset[0]), round3(offset[1])], overlap, cover };
+}
+
+/** How far (a share of the level's smaller extent) the walls may move a placement the footprints found. */
+const SHARED_WALL_REACH = 0.35;
+/** Rounds of moving along x, then z: the second settles a shift the first made along the walls. */
+const SHARED_WALL_PASSES = 2;
+/** Walls lie on each other within this (metres): a wall drawn a hair off on another sheet. */
+const SHARED_WALL_TOLERANCE_M = 0.05;
+/** Shared walls longer by less than this (metres) do not move a placement. */
+const MIN_SHARED_WALL_GAIN_M = 1;
+/** ... nor do they when the footprints then overlap by this much less (intersection over union). */
+const SHARED_WALL_OVERLAP_LOSS = 0.1;
+/** The longest edges an outline is compared by, each way: bounds the pairs on a plan of thousands of walls. */
+const MAX_AXIS_EDGES = 200;
+
+/** An outline edge square to `axis`: where it stands on that axis, and the span it covers along the other. */
+interface AxisEdge {
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** The outline's edges that stand square to `axis` (0: edges running along z, placed by x; 1: along x, by z). */
+function axisEdges(outline: readonly Floor[], axis: 0 | 1): AxisEdge[] {
+  const along = 1 - axis;
+  const edges: AxisEdge[] = [];
+  for (let i = 0, j = outline.length - 1; i < outline.length; j = i++) {
+    const a = outline[j]!;
+    const b = outline[i]!;
+    const length = Math.abs(b[along]! - a[along]!);
+    if (length <= 0 || Math.abs(b[axis]! - a[axis]!) > SHARED_WALL_TOLERANCE_M) continue;
+    edges.push({
+      at: (a[axis]! + b[axis]!) / 2,
+      from: Math.min(a[along]!, b[along]!),
+      to: Math.max(a[along]!, b[along]!),
+    });
+  }
+  return edges.sort((p, q) => q.to - q.from - (p.to - p.from)).slice(0, MAX_AXIS_EDGES);
+}
+
+/** Length of the level's edges (shifted by `across` and `along`) that lie on edges below. */
+function coincidentLength(below: AxisEdge[], level: AxisEdge[], across: number, along: number): number {
+  let length = 0;
+  for (const b of level) {
+    for (const a of below) {
+      if (Math.abs(a.at - b.at - across) > SHARED_WALL_TOLERANCE_M) continue;
+      length += Math.max(0, Math.min(a.to, b.to + along) - Math.max(a.from, b.from + along));
+    }
+  }
+  return length;
+}
+
+/**
+ * The shift across `axis` within `reach` of `current` that lays the most length of the level's edges on edges below
+ * (the current one when none lays more), with the shift along the edges fixed. Every pair of edges proposes the shift
+ * that lays one on the other, weighted by the length they would share; a shift's length is its neighbours' within
+ * the tolerance.
+ */
+function bestShift(
+  below: AxisEdge[],
+  level: AxisEdge[],
+  current: number,
+  along: number,
+  reach: number,
+): number {
+  const proposals: { shift: number; length: number }[] = [];
+  for (const a of below) {
+    for (const b of level) {
+      const shift = a.at - b.at;
+      if (Math.abs(shift - current) > reach) continue;
+      const length = Math.min(a.to, b.to + along) - Math.max(a.from, b.from + along);
+      if (length > 0) proposals.push({ shift, length });
+    }
+  }
+  proposals.sort((p, q) => p.shift - q.shift);
+  let best = current;
+  let bestLength = coincidentLength(below, level, current, along);
+  let lo = 0;
+  let hi = 0;
+  let window = 0;
+  for (const proposal of proposals) {
+    while (hi < proposals.length && proposals[hi]!.shift <= proposal.shift + SHARED_WALL_TOLERANCE_M)
+      window += proposals[hi++]!.length;
+    while (proposals[lo]!.shift < proposal.shift - SHARED_WALL_TOLERANCE_M) window -= proposals[lo++]!.length;
+    if (window > bestLength + SHARED_WALL_TOLERANCE_M) {
+      best = proposal.shift;
+      bestLength = window;
+    }
+  }
+  return best;
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
