@@ -37,6 +37,14 @@ describe('keepBuilding', () => {
     expect(count(kept, 60, 60, 140, 140, w)).toBe(count(mask(w, h, building), 0, 0, w, h, w));
   });
 
+  it('drops a sheet’s header rule drawn just above the building, running past it both ways', () => {
+    // A page-wide rule 4 px above the building (within a tenth of its size of it): a sheet's line, not a wall.
+    const rule: [number, number, number, number] = [5, 64, 195, 66];
+    const kept = keepBuilding(mask(w, h, [...building, rule]), w, h);
+    expect(count(kept, 0, 60, w, 67, w)).toBe(0);
+    expect(count(kept, 60, 60, 140, 140, w)).toBe(count(mask(w, h, building), 0, 0, w, h, w));
+  });
+
   it('keeps a large piece apart from the building (a garage) and small pieces inside or near it', () => {
     const garage: [number, number, number, number][] = [
       [160, 160, 195, 163],

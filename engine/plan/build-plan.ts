@@ -610,6 +610,7 @@ export function keepBuilding(mask: Uint8Array, w: number, h: number): Uint8Array
   const growY = (main.maxY - main.minY + 1) * 0.1;
   const drop = pieces.map((p) => {
     if (p === main) return false;
+    if (sheetRule(p, main, growX, growY)) return true;
     const apart =
       p.maxX < main.minX - growX ||
       p.minX > main.maxX + growX ||
@@ -618,11 +619,39 @@ export function keepBuilding(mask: Uint8Array, w: number, h: number): Uint8Array
     if (!apart) return false;
     const long = Math.max(p.maxX - p.minX, p.maxY - p.minY) + 1;
     const short = Math.min(p.maxX - p.minX, p.maxY - p.minY) + 1;
-    return p.size < main.size * 0.05 || long >= short * 15;
+    return p.size < main.size * 0.05 || long >= short * THIN_RULE_RATIO;
   });
   const out = mask.slice();
   for (let i = 0; i < out.length; i++) if (out[i] && drop[label[i]! - 1]) out[i] = 0;
   return out;
+}
+
+/**
+ * A thin rule (a header's or footer's line, a frame's side) beside the building, not touching it and running past
+ * its box by a tenth of its size at both ends: a sheet's line however close it is drawn. No wall of the building
+ * stands apart from it and overhangs it both ways.
+ */
+function sheetRule(p: PieceBox, main: PieceBox, growX: number, growY: number): boolean {
+  const width = p.maxX - p.minX + 1;
+  const height = p.maxY - p.minY + 1;
+  if (Math.max(width, height) < Math.min(width, height) * THIN_RULE_RATIO) return false;
+  if (width >= height)
+    return (
+      (p.maxY < main.minY || p.minY > main.maxY) && p.minX < main.minX - growX && p.maxX > main.maxX + growX
+    );
+  return (
+    (p.maxX < main.minX || p.minX > main.maxX) && p.minY < main.minY - growY && p.maxY > main.maxY + growY
+  );
+}
+
+/** A piece this many times longer than it is thick is a drawn line (a rule, a frame's side), not a building. */
+const THIN_RULE_RATIO = 15;
+
+interface PieceBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 
 function runOpenings(

@@ -108,7 +108,7 @@ const TURN_MARGIN = 0.02;
 function lineUpExtents(
   below: readonly Floor[],
   level: readonly Floor[],
-  rotationDeg: number,
+  rotationDeg: LevelPlacement['rotationDeg'],
 ): LevelPlacement {
   const target = extentOf(below);
   const turned = level.map((p) => turnFloor(p, rotationDeg));

@@ -4,6 +4,7 @@
  */
 import { alignLevels } from '../../../shared/building/align';
 import { proposeBuilding } from '../../../shared/building/propose';
+import { guessedScaleWarnings } from '../../../shared/building/scale-check';
 import type { Level, ProjectBuilding } from '../../../shared/building/schema';
 import { planViewId, storeyTitles } from '../../../shared/building/storey-views';
 import type { PlanModel } from '../../../shared/plan/schema';
@@ -82,6 +83,7 @@ export async function projectBuilding(
           `${lost.map((l) => l.name).join(', ')} ${lost.length > 1 ? 'have' : 'has'} no drawing with a plan any more and ${lost.length > 1 ? 'are' : 'is'} left out of the building.`,
         ]
       : [];
+    warnings.push(...scaleWarnings(kept, plans));
     return { building: { levels: kept, proposed: false, revision: saved.revision, warnings }, plans };
   }
   const proposal = proposedBuilding(plans);
@@ -102,8 +104,17 @@ function proposedBuilding(plans: Map<string, LevelPlan>): { levels: Level[]; war
   );
   const footprints = proposal.levels.map((l) => buildScene(planOfLevel(plans, l)!.plan).footprint);
   const aligned = alignLevels(proposal.levels, footprints);
-  return { levels: aligned.levels, warnings: [...proposal.warnings, ...aligned.warnings] };
+  return {
+    levels: aligned.levels,
+    warnings: [...proposal.warnings, ...aligned.warnings, ...scaleWarnings(aligned.levels, plans)],
+  };
 }
+
+/** The levels whose scale nothing on their drawing vouches for. */
+const scaleWarnings = (levels: readonly Level[], plans: Map<string, LevelPlan>) =>
+  guessedScaleWarnings(
+    levels.map((level) => ({ name: level.name, space: planOfLevel(plans, level)!.plan.space })),
+  );
 
 /** Checks every level's drawing and saves the levels; answers the new revision. */
 export async function saveProjectBuilding(
