@@ -4,7 +4,7 @@ import { sceneOfFile } from '../../bench/lib/fixture-scene';
 import { RENDER_STYLES, type RenderStyle, styleFromPrompt, type VariationNumber } from '../../shared/domain';
 import { readPrompt } from '../../shared/prompt/scene-settings';
 import { buildScene } from '../../shared/scene/build';
-import { defaultCameras } from '../../shared/scene/cameras';
+import { defaultCameras, roomCamera } from '../../shared/scene/cameras';
 import { renderLines } from '../../shared/scene/line-render';
 import type { Scene, Vec3 } from '../../shared/scene/types';
 import { PDF_LAYOUT, PLAN, PNG_LAYOUT, planDxf, planPdf, planPng } from '../drawing/fixtures/plan';
@@ -337,6 +337,30 @@ describe('a camera placed on the 3D model', () => {
     expect(at(x0 + (xm - x0) * 0.5, (z0 + z1) / 2)).toBe(5); // roof over the left half
     expect(at(xm + (x1 - xm) * 0.5, (z0 + z1) / 2)).not.toBe(5); // none over the right
   });
+
+  it.each(['interior', 'photorealistic'] as const)(
+    'stands a camera placed in a room under its ceiling, between whole walls (%s)',
+    async (style) => {
+      const scene = scenes.dxf;
+      const largest = scene.rooms.reduce((a, b) => (b.areaM2 > a.areaM2 ? b : a));
+      const r = await renderScene(scene, 1, style, 256, { camera: roomCamera(largest) });
+      const share = (cls: number, rows: [number, number]) => {
+        let n = 0;
+        for (let y = rows[0]; y < rows[1]; y++)
+          for (let x = 0; x < r.width; x++) n += r.classes[y * r.width + x] === cls ? 1 : 0;
+        return n / ((rows[1] - rows[0]) * r.width);
+      };
+      // No sky anywhere: the top of the picture is the ceiling, the rest walls, windows and floor.
+      expect(share(0, [0, r.height])).toBe(0);
+      expect(share(6, [0, Math.round(r.height * 0.15)])).toBeGreaterThan(0.9);
+      expect(share(2, [Math.round(r.height * 0.85), r.height])).toBeGreaterThan(0.5);
+      // Lit, not black: the ceiling's pixels are bright plaster.
+      const raw = await sharp(r.png).raw().toBuffer();
+      let sum = 0;
+      for (let x = 0; x < r.width; x++) sum += raw[(2 * r.width + x) * 3]!;
+      expect(sum / r.width).toBeGreaterThan(90);
+    },
+  );
 
   it.each(['isometric', 'interior'] as const)(
     'names the camera on the model nearest to a %s render (drawn in its own projection) for Open in 3D',

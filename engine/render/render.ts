@@ -7,6 +7,7 @@
 
 import sharp from 'sharp';
 import type { RenderStyle, VariationNumber } from '../../shared/domain';
+import { pointInPolygon } from '../../shared/plan/geometry';
 import type { SceneSettings } from '../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import type { Scene } from '../../shared/scene/types';
@@ -28,7 +29,7 @@ import {
   type Vec3,
 } from './raster';
 import { buildMesh, FLOOR_LEVEL, MAT, MAT_CLASS, type Mesh } from './scene';
-import { type Look, lookFor, type RGB } from './styles';
+import { hex, type Look, lookFor, type RGB } from './styles';
 import { sceneToWorld, viewpointOf, worldCamera, worldToScene } from './view-camera';
 import { watercolour } from './watercolour';
 
@@ -266,6 +267,10 @@ function albedo(
     case MAT.glass:
       c = palette.glass;
       break;
+    case MAT.ceiling:
+      c = PLASTER;
+      k = 0.97 + 0.03 * noise2(x * 4, y * 4, seed + 14);
+      break;
     case MAT.roof: {
       c = palette.roof;
       if (ctx.look.roofCourses && nz < 0.95) {
@@ -336,6 +341,23 @@ function skyColour(ctx: Ctx, px: number, py: number, out: number[]) {
   }
 }
 
+/** Share of the ambient light a ceiling gets back from the sunlit floor and walls below it. */
+const CEILING_BOUNCE = 0.9;
+/** A ceiling's lamp light, as a share of the lamps' (they hang from it). */
+const CEILING_LAMP = 0.6;
+/** Ceilings are plastered, whatever the walls are built of. */
+const PLASTER = hex('#f1ede4');
+
+/** Whether a camera placed on the model stands in one of its rooms, between the floor and the wall tops. */
+function standsInRoom(scene: Scene, camera: SceneCamera): boolean {
+  const [x, y, z] = camera.position;
+  const wallHeight = scene.walls.reduce((top, w) => Math.max(top, w.height), 0);
+  return scene.rooms.some((room) => {
+    const floor = room.elevation ?? 0;
+    return y > floor && y < floor + wallHeight && pointInPolygon([x, z], room.outline);
+  });
+}
+
 /** Renders one variation of the 3D model and keeps what tests and the benchmark need (classes, projection, timings). */
 export async function renderScene(
   scene: Scene,
@@ -366,9 +388,16 @@ export async function renderScene(
   const look: Look = roof
     ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
     : styled;
+  // A camera standing in a room sees its walls whole and the ceiling over it, whatever the style would cut away.
+  const inRoom = options.camera !== undefined && standsInRoom(scene, options.camera);
   const mesh = buildMesh(
     plan,
-    { cutHeight: look.cutHeight, groundScale: look.groundScale, ...(roof ? { roof: roof.kind } : {}) },
+    {
+      groundScale: look.groundScale,
+      ...(look.cutHeight !== undefined && !inRoom ? { cutHeight: look.cutHeight } : {}),
+      ...(roof ? { roof: roof.kind } : {}),
+      ...(inRoom ? { ceilings: true } : {}),
+    },
     { scene, toWorld: sceneToWorld },
   );
   const W = size;
@@ -398,7 +427,11 @@ export async function renderScene(
     maxY: mesh.box.maxY + shadowLen,
   };
   const shadowCam = lightCamera(sbox, sunDir, SHADOW_SIZE);
-  const shadow = rasterize(mesh, shadowCam, { skip: (m) => m === MAT.ground || m === MAT.glass });
+  const shadow = rasterize(mesh, shadowCam, {
+    skip: (m) => m === MAT.ground || m === MAT.glass,
+    // A ceiling faces down, away from the sun, and still keeps it out of the room.
+    twoSided: (m) => m === MAT.ceiling,
+  });
   lap('shadow');
   const seed = sceneSeed(scene);
   const ctx: Ctx = {
@@ -545,7 +578,9 @@ function shade(ctx: Ctx, frame: Frame, rgb: Float32Array, classes: Uint8Array) {
             py,
           );
       }
-      const hemi = (0.5 + 0.5 * nz) * amb.intensity * ao;
+      // A ceiling faces away from the sky: it is lit by what the floor and walls throw back.
+      const hemi =
+        mat === MAT.ceiling ? amb.intensity * CEILING_BOUNCE : (0.5 + 0.5 * nz) * amb.intensity * ao;
       let lightR = sr * sun + mix(amb.ground[0], amb.sky[0], 0.5 + 0.5 * nz) * hemi;
       let lightG = sg * sun + mix(amb.ground[1], amb.sky[1], 0.5 + 0.5 * nz) * hemi;
       let lightB = sb * sun + mix(amb.ground[2], amb.sky[2], 0.5 + 0.5 * nz) * hemi;
@@ -554,7 +589,9 @@ function shade(ctx: Ctx, frame: Frame, rgb: Float32Array, classes: Uint8Array) {
       let eb = 0;
       if (lamps > 0) {
         let lamp = 0;
-        if (mat === MAT.glass) {
+        if (mat === MAT.ceiling) {
+          lamp = CEILING_LAMP;
+        } else if (mat === MAT.glass) {
           er = lr * lamps * 1.8;
           eg = lg * lamps * 1.8;
           eb = lb * lamps * 1.8;

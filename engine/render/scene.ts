@@ -12,11 +12,26 @@ export const MAT = {
   glass: 6,
   frame: 7,
   roof: 8,
+  ceiling: 9,
 } as const;
 export type Material = (typeof MAT)[keyof typeof MAT];
 
-/** Coarse class of a material, for tests and post-processing: 0 sky, 1 ground, 2 floor, 3 wall, 4 glass, 5 roof. */
-export const MAT_CLASS: Record<number, number> = { 0: 0, 1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 3, 8: 5 };
+/**
+ * Coarse class of a material, for tests and post-processing: 0 sky, 1 ground, 2 floor, 3 wall, 4 glass, 5 roof,
+ * 6 ceiling.
+ */
+export const MAT_CLASS: Record<number, number> = {
+  0: 0,
+  1: 1,
+  2: 2,
+  3: 2,
+  4: 3,
+  5: 3,
+  6: 4,
+  7: 3,
+  8: 5,
+  9: 6,
+};
 
 export interface Mesh {
   /** 9 floats per triangle. */
@@ -88,6 +103,8 @@ export interface SceneOptions {
   groundScale: number;
   /** A roof over the footprint (the prompt asked for one). */
   roof?: 'flat' | 'pitched';
+  /** Ceilings over the 3D model's rooms at the wall tops, seen from below (a camera standing in a room). */
+  ceilings?: boolean;
 }
 
 /**
@@ -115,6 +132,7 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
   // viewer's and the exports'), else what the renderer's own reading finds enclosed.
   const wallTop = top;
   const outline = model?.scene.footprint ?? null;
+  if (model && opts.ceilings) addCeilings(b, model, outline, wallTop);
   top =
     model && outline
       ? modelFloorAndRoof(b, outline, model.toWorld, top, opts.roof)
@@ -359,6 +377,25 @@ function addOutlineSlab(
     b.quad([p[0], p[1], z0], [q[0], q[1], z0], [q[0], q[1], z1], [p[0], p[1], z1], n, MAT.slabSide);
   });
 }
+
+/**
+ * The underside of the storey above (or of the roof), facing down: over the whole footprint, a hair under the wall
+ * tops so that it runs on into the walls (no crack of sky where a room's edge meets a wall), else over each room.
+ */
+function addCeilings(b: Builder, model: ModelWalls, footprint: [number, number][] | null, wallTop: number) {
+  const outlines = footprint ? [footprint] : model.scene.rooms.map((r) => r.outline);
+  const z = wallTop - CEILING_INSET;
+  for (const outline of outlines) {
+    const world = outline.map(([x, y]) => model.toWorld([x, 0, y]));
+    for (const [i, j, k] of triangulate(outline)) {
+      const [p, q, r] = [world[i]!, world[j]!, world[k]!];
+      b.tri([p[0], p[1], z], [q[0], q[1], z], [r[0], r[1], z], [0, 0, -1], MAT.ceiling);
+    }
+  }
+}
+
+/** How far under the wall tops a ceiling is laid, metres. */
+const CEILING_INSET = 0.005;
 
 /** Adds the model's wall pieces and window glass; returns the height of the wall tops in the world. */
 function addModelWalls(b: Builder, model: ModelWalls, cutHeight: number | undefined): number {
