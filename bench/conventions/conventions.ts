@@ -22,6 +22,7 @@ import { type DoorStyle, drawWalls, type Junctions, truthBody, type WallStyle } 
 import { type Drawing, type DxfFlavour, type Entity, INSUNITS, writeDxf } from './dxf-writer';
 import { writePdf } from './pdf-writer';
 import { type Random, seededRandom } from './random';
+import { pdfToPng } from './raster-writer';
 import { drawingExtent, type Truth, wallTruth } from './truth';
 import { elevation, section } from './views';
 import { LAYER_NAMES, type Language, ROOM_NAMES, SPREAD_WALL_LAYERS, VIEW_TITLES } from './vocabulary';
@@ -39,8 +40,8 @@ export interface Convention {
   sheet: 'plan' | 'plan+views' | 'elevation';
   units: Unit;
   insUnits: 'right' | 'wrong' | 'missing';
-  /** A DXF flavour, or a vector PDF plotted from the drawing. */
-  format: DxfFlavour | 'pdf';
+  /** A DXF flavour, a vector PDF plotted from the drawing, or that plot as a picture (a scan, an export). */
+  format: DxfFlavour | 'pdf' | 'png';
   angled: boolean;
   rooms: [number, number];
   exteriorThickness: [number, number];
@@ -130,6 +131,10 @@ export const CELLS: Record<string, Partial<Convention>> = {
   'pdf/dimensions': { format: 'pdf', clutter: ['dimensions'] },
   'pdf/paving': { format: 'pdf', clutter: ['paving'] },
   'pdf/all-clutter': { format: 'pdf', clutter: ALL_CLUTTER },
+  'raster/double': { format: 'png' },
+  'raster/single': { format: 'png', walls: 'single' },
+  'raster/hatched': { format: 'png', walls: 'hatched' },
+  'raster/furnished': { format: 'png', clutter: ['furniture', 'texts', 'dimensions'] },
   'sheet/plan-elevation-section': { sheet: 'plan+views', clutter: ['texts'] },
   'sheet/elevation-only': { sheet: 'elevation' },
 };
@@ -144,7 +149,7 @@ export const UNITS_PER_METRE: Record<Unit, number> = {
 
 /** Whether the drawing states its scale (the issue's scale target applies only there). */
 export const statesScale = (c: Convention) =>
-  (c.format !== 'pdf' && c.insUnits === 'right') || c.clutter.includes('dimensions');
+  (c.format !== 'pdf' && c.format !== 'png' && c.insUnits === 'right') || c.clutter.includes('dimensions');
 
 function dimensionText(unit: Unit) {
   return (metres: number) => {
@@ -249,7 +254,7 @@ export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
   const body = isPlan ? truthBody(building, c.walls) : [];
   const fields = {
     name: `${cell}#${seed}`,
-    sourceFile: `${cell.replace(/\//g, '_')}_${seed}.${c.format === 'pdf' ? 'pdf' : 'dxf'}`,
+    sourceFile: `${cell.replace(/\//g, '_')}_${seed}.${c.format === 'pdf' || c.format === 'png' ? 'pdf' : 'dxf'}`,
     kind: c.sheet === 'elevation' ? 'elevation' : c.sheet === 'plan+views' ? 'sheet-with-plan' : 'plan',
     scaleMetresPerUnit: 1 / unitsPerMetre,
     scaleTolerance: 0.02,
@@ -258,13 +263,42 @@ export function makeDrawing(cell: string, seed: number): GeneratedDrawing {
     doors: isPlan ? building.openings.filter((o) => o.kind !== 'window').length : null,
     windows: isPlan ? building.openings.filter((o) => o.kind === 'window').length : null,
   } as const;
-  if (c.format === 'pdf') {
+  if (c.format === 'pdf' || c.format === 'png') {
     const { bytes, truth } = plotted(drawing, body, fields);
     return { cell, seed, fileName: fields.sourceFile, bytes, truth, convention: c, building };
   }
   const bytes = writeDxf(drawing, { flavour: c.format, unitsPerMetre, insUnits });
   const truth = wallTruth(body, drawingExtent(drawing), unitsPerMetre, fields);
   return { cell, seed, fileName: truth.groundTruth.sourceFile, bytes, truth, convention: c, building };
+}
+
+/** Resolution a raster cell's plot is drawn at: an export or a scan at office resolution. */
+const RASTER_DPI = 150;
+
+/**
+ * The drawing in its cell's file format: a raster cell's PDF plot drawn as a picture (its truth moved from the page's
+ * points onto the picture's pixels); every other format as made.
+ */
+export async function inFileFormat(drawing: GeneratedDrawing): Promise<GeneratedDrawing> {
+  if (drawing.convention.format !== 'png') return drawing;
+  const { bytes, pixelsPerPoint: s } = await pdfToPng(drawing.bytes, RASTER_DPI);
+  const { groundTruth, mask } = drawing.truth;
+  const [a, b, c, d, e, f] = groundTruth.transform;
+  const fileName = drawing.fileName.replace(/\.pdf$/, '.png');
+  return {
+    ...drawing,
+    fileName,
+    bytes,
+    truth: {
+      mask,
+      groundTruth: {
+        ...groundTruth,
+        sourceFile: fileName,
+        transform: [a / s, b / s, c, d / s, e / s, f],
+        scaleMetresPerUnit: (groundTruth.scaleMetresPerUnit ?? 0) / s,
+      },
+    },
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { type VerdictCase, verdictTable } from '../fidelity/verdicts';
 import { bundleWorker, readInWorker } from '../fidelity/worker-process';
-import { CELLS, conventionOf, makeDrawing, statesScale } from './conventions';
+import { CELLS, conventionOf, inFileFormat, makeDrawing, statesScale } from './conventions';
 import { drawingSeed } from './random';
 import { type CellSummary, type DrawingScore, scoreDrawing, summariseCell, TARGETS } from './score';
 
@@ -36,7 +36,7 @@ for (const cell of Object.keys(CELLS)) {
   if (only && !cell.includes(only)) continue;
   const scores: DrawingScore[] = [];
   for (let i = 0; i < perCell; i++) {
-    const drawing = makeDrawing(cell, drawingSeed(seed, cell, i));
+    const drawing = await inFileFormat(makeDrawing(cell, drawingSeed(seed, cell, i)));
     const path = join(keep ?? work, drawing.fileName);
     if (keep) mkdirSync(keep, { recursive: true });
     writeFileSync(path, drawing.bytes);
