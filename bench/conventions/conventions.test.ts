@@ -18,13 +18,12 @@ import { scoreDrawing } from './score';
 
 const seed = Number(process.env.FC_SEED);
 /**
- * Cells where the reader does not hold yet (issue #27), measured by the bench only. Pictures of line drawings: the
- * raster reader takes each of a double-line wall's faces for a thin wall of its own.
+ * Cells where the reader does not hold yet (issue #27), measured by the bench only. Pictures: single-line walls and
+ * hatching are not paired from a picture's lines, and furniture drawn with the walls' pen closes false rooms.
  */
 const NOT_YET_HOLDING = new Set([
   'clutter/all-on-layer-0',
   'pdf/all-clutter',
-  'raster/double',
   'raster/single',
   'raster/hatched',
   'raster/furnished',

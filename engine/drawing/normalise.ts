@@ -58,6 +58,8 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
           ],
         },
       };
+      const lines = await readPictureLines(d, dimensions.metresPerUnit);
+      if (lines) result = { ...result, geometry: { ...result.geometry, pictureLines: lines } };
       break;
     }
     case 'pdf': {
@@ -129,7 +131,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
   return result;
 }
 
-type LinesGeometry = Partial<DrawingGeometry> & { warnings: string[] };
+type LinesGeometry = NonNullable<DrawingGeometry['pictureLines']>;
 
 /**
  * A page read as a raster: the scale the sheet states, else (a scan, its words read by OCR) the one its written
@@ -216,6 +218,35 @@ async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<
   );
 }
 
+/**
+ * A picture of line work (a plan exported or scanned as an image, its walls pairs of thin lines) read as the CAD
+ * drawing it was plotted from: its thin straight lines paired into walls, at the scale its written dimensions give,
+ * else the one the CAD reader finds (the usual spacing of the pairs, the doors), as for a DXF without units.
+ * Undefined when the picture is not line work or its lines hold no walls: the raster reading stands.
+ */
+async function readPictureLines(
+  d: LineDrawing,
+  metresPerPixel: number | null,
+): Promise<LinesGeometry | undefined> {
+  const { ink, width, height } = await inkMask(d.png);
+  if (!isLineWork(ink, width, height)) return undefined;
+  // The plan of a picture is in the picture's own pixels (y down); its line drawing is scaled and cropped from them.
+  const t = d.pixelTransform;
+  const up = (x: number, y: number): [number, number] => [
+    x / t.scale + t.offsetX,
+    d.originalHeight - (y / t.scale + t.offsetY),
+  ];
+  const strokes = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX).map((s) => ({
+    seg: [...up(s[0], s[1]), ...up(s[2], s[3])] as Segment,
+    layer: 'raster line',
+    curved: false,
+  }));
+  const flat = { strokes, arcs: [], texts: [], truncated: false };
+  const stated = metresPerPixel === null ? null : metresPerPixel * t.scale;
+  const lines = readLines(flat, d.originalHeight, stated, undefined, 1);
+  return lines ? { ...lines, units: 'px' } : undefined;
+}
+
 /** A pixel of a page's line drawing → the page's points (y down, as the page's own space). */
 function pagePointOf(d: PdfRaster, x: number, y: number): [number, number] {
   const t = d.pixelTransform;
@@ -234,6 +265,17 @@ function readSheetLines(
   pageHeight: number,
   statedMetresPerPoint: number | null,
   viewId: string | undefined,
+): LinesGeometry | undefined {
+  return readLines(flat, pageHeight, statedMetresPerPoint, viewId, d.pageViews.length);
+}
+
+/** The CAD reader over a sheet's lines (y up), its results with y down; `pages` the sheets the file holds. */
+function readLines(
+  flat: Flattened,
+  pageHeight: number,
+  statedMetresPerPoint: number | null,
+  viewId: string | undefined,
+  pages: number,
 ): LinesGeometry | undefined {
   if (flat.strokes.length === 0) return undefined;
   const split = splitWalls(flat, statedMetresPerPoint, LIMITS, viewId, true);
@@ -259,9 +301,7 @@ function readSheetLines(
     symbols: split.symbols.map(down),
     arcs: split.arcs.map((a) => ({ cx: a.cx, cy: pageHeight - a.cy, r: a.r, start: -a.end, end: -a.start })),
     // A one-page sheet's views are its drawings; a multi-page PDF's are its pages.
-    ...(d.pageViews.length <= 1 && views.length > 1
-      ? { views, ...(split.view ? { viewId: split.view.id } : {}) }
-      : {}),
+    ...(pages <= 1 && views.length > 1 ? { views, ...(split.view ? { viewId: split.view.id } : {}) } : {}),
     ...(split.noPlanReason ? { noPlanReason: split.noPlanReason } : {}),
     warnings: split.warnings,
   };

@@ -69,6 +69,11 @@ export interface DrawingGeometry {
    * view bounds are in page points (origin top-left, y down), the plan model's own space for a PDF.
    */
   fromPdfPaths?: boolean;
+  /**
+   * A picture of line work read from its thin straight lines as a CAD drawing is (in the picture's own pixels, y
+   * down): the reading to take instead of its ink's when it encloses more of the building (`engine/plan/read-plan`).
+   */
+  pictureLines?: Partial<Omit<DrawingGeometry, 'pictureLines'>> & { warnings: string[] };
   /** How the walls read are drawn (vector readings). */
   wallLines?: WallLines;
   /** Wall centrelines, in drawing units, when the file has vector data (DXF/DWG, a PDF read from its paths). */

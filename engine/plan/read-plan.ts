@@ -5,7 +5,12 @@
 
 import { checkPlan } from '../../shared/plan/check';
 import { applyCorrections } from '../../shared/plan/corrections';
-import { boundsOfPoints, polygonArea, traceRegionOutline } from '../../shared/plan/geometry';
+import {
+  boundsOfPoints,
+  boundsOfSegments,
+  polygonArea,
+  traceRegionOutline,
+} from '../../shared/plan/geometry';
 import { withIds } from '../../shared/plan/ids';
 import { placeholderPlan } from '../../shared/plan/placeholder';
 import {
@@ -74,6 +79,7 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
       return { plan: checked(placeholderPlan(input.fileName, 'failed', error.message)) };
     throw error;
   }
+  drawing = pictureReading(drawing);
   if (drawing.geometry.noPlanReason) {
     return { plan: checked({ ...emptyPlan(drawing), message: drawing.geometry.noPlanReason }), drawing };
   }
@@ -89,13 +95,46 @@ export async function readPlan(input: ReadPlanInput): Promise<ReadPlanResult> {
 
 const checked = (plan: PlanModel): PlanModel => withIds({ ...plan, check: checkPlan(plan) });
 
+/**
+ * A picture that is line work is read two ways, its thin lines paired into walls as a CAD drawing's are and its ink
+ * taken as walls: the reading whose rooms cover more of its walls' extent (a share, so the two readings' scales need
+ * not agree). Double-line walls drawn in a pen's width are lines; poché, and hatching whose strokes run into the
+ * faces, are ink.
+ */
+function pictureReading(drawing: NormalisedDrawing): NormalisedDrawing {
+  const { pictureLines, ...ink } = drawing.geometry;
+  if (!pictureLines) return drawing;
+  const byInk: NormalisedDrawing = { ...drawing, geometry: ink };
+  const byLines: NormalisedDrawing = {
+    ...drawing,
+    geometry: { ...ink, ...pictureLines, warnings: [...ink.warnings, ...pictureLines.warnings] },
+  };
+  return roomsCover(byLines) > roomsCover(byInk) ? byLines : byInk;
+}
+
+/** Share of the walls' extent the rooms of a reading cover (0 when it finds no walls). */
+function roomsCover(drawing: NormalisedDrawing): number {
+  let plan: Plan;
+  try {
+    plan = buildPlan(drawing);
+  } catch (error) {
+    if (error instanceof DrawingError) return 0;
+    throw error;
+  }
+  const extent = boundsOfSegments(plan.walls.map((w): Segment => [w.x1, w.y1, w.x2, w.y2]));
+  if (!extent) return 0;
+  const area = (extent.maxX - extent.minX) * (extent.maxY - extent.minY);
+  return area > 0 ? plan.rooms.reduce((sum, room) => sum + room.area, 0) / area : 0;
+}
+
 /** How a point of the normalised drawing's geometry maps into the uploaded file's own space. */
 function sourceSpace(drawing: NormalisedDrawing) {
   const g = drawing.geometry;
   const t = g.pixelTransform;
   if (readFromVectors(drawing) || !t) {
     return {
-      units: (g.units === 'px' ? 'unitless' : g.units) as PlanUnits,
+      // A picture read from its lines is in its own pixels.
+      units: (g.units === 'px' && drawing.kind !== 'image' ? 'unitless' : g.units) as PlanUnits,
       yDown: g.yDown,
       fromDrawing: (x: number, y: number): PlanPoint => [x, y],
       unitsPerDrawingUnit: 1,
