@@ -362,6 +362,20 @@ describe('a camera placed on the 3D model', () => {
     },
   );
 
+  it('renders an interior the prompt asks for from inside the largest room, under its ceiling', async () => {
+    const scene = scenes.dxf;
+    const settings = readPrompt('modern interior, white kitchen').settings;
+    const r = await renderScene(scene, 1, 'interior', 256, { settings });
+    const largest = scene.rooms.reduce((a, b) => (b.areaM2 > a.areaM2 ? b : a));
+    // "Open in 3D" opens where it was seen from: the room view of the largest room.
+    expect(r.viewpoint).toEqual(roomCamera(largest));
+    const top = r.classes.slice(0, Math.round(r.height * 0.15) * r.width);
+    expect(r.classes.filter((c) => c === 0)).toHaveLength(0);
+    expect(top.filter((c) => c === 6).length / top.length).toBeGreaterThan(0.9);
+    // Without an interior asked for, the interior style stays the cut-away from above.
+    expect((await render('dxf', 'interior', 1)).classes.some((c) => c === 6)).toBe(false);
+  });
+
   it.each(['isometric', 'interior'] as const)(
     'names the camera on the model nearest to a %s render (drawn in its own projection) for Open in 3D',
     async (style) => {

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { RenderStyle, VariationNumber } from '../../shared/domain';
 import { pointInPolygon } from '../../shared/plan/geometry';
 import type { SceneSettings } from '../../shared/prompt/scene-settings';
-import type { SceneCamera } from '../../shared/scene/cameras';
+import { roomCamera, type SceneCamera } from '../../shared/scene/cameras';
 import type { Scene } from '../../shared/scene/types';
 import type { Plan } from '../plan/build-plan';
 import { gridCellIndex } from './grid-cell';
@@ -348,6 +348,21 @@ const CEILING_LAMP = 0.6;
 /** Ceilings are plastered, whatever the walls are built of. */
 const PLASTER = hex('#f1ede4');
 
+/**
+ * Where an interior the prompt asks for is seen from: standing in a room at eye height (`roomCamera`), the largest
+ * room for variations 1 and 3, the next largest for variation 2; none when the prompt does not ask for an interior or
+ * the model has no rooms.
+ */
+function interiorView(
+  scene: Scene,
+  variation: VariationNumber,
+  settings: SceneSettings,
+): SceneCamera | undefined {
+  if (settings.view !== 'interior' || scene.rooms.length === 0) return undefined;
+  const bySize = [...scene.rooms].sort((a, b) => b.areaM2 - a.areaM2);
+  return roomCamera(bySize[variation === 2 ? Math.min(1, bySize.length - 1) : 0]!);
+}
+
 /** Whether a camera placed on the model stands in one of its rooms, between the floor and the wall tops. */
 function standsInRoom(scene: Scene, camera: SceneCamera): boolean {
   const [x, y, z] = camera.position;
@@ -388,8 +403,11 @@ export async function renderScene(
   const look: Look = roof
     ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
     : styled;
+  // A prompt asking for an interior, with no camera placed: standing in a room, as the viewer's room view does.
+  const roomView = options.camera ? undefined : interiorView(scene, variation, settings);
+  const camera = options.camera ?? roomView;
   // A camera standing in a room sees its walls whole and the ceiling over it, whatever the style would cut away.
-  const inRoom = options.camera !== undefined && standsInRoom(scene, options.camera);
+  const inRoom = camera !== undefined && standsInRoom(scene, camera);
   const mesh = buildMesh(
     plan,
     {
@@ -402,15 +420,15 @@ export async function renderScene(
   );
   const W = size;
   const H = size;
-  // A camera the user placed on the 3D model, else the style's own framing.
-  const placed = options.camera ? worldCamera(options.camera) : null;
+  // A camera the user placed on the 3D model (or in a room for an interior), else the style's own framing.
+  const placed = camera ? worldCamera(camera) : null;
   const cam = placed
     ? lookAtCamera(placed.eye, placed.target, placed.fovDeg, W, H)
     : fitCamera(mesh.box, { ...look.camera, width: W, height: H });
   const frame = rasterize(mesh, cam, { twoSided: (m) => m === MAT.glass });
   const box = mesh.box;
   const viewpoint = placed
-    ? undefined
+    ? roomView
     : viewpointOf(
         cam,
         [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2, (box.minZ + box.maxZ) / 2],
