@@ -6,7 +6,7 @@ import { type CadModel, type Flattened, flatten, unitsFromInsUnits } from './cad
 import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
 import { dimensionMetres, dimensionScale } from './dimension-scale';
-import { unprocessable } from './errors';
+import { DrawingError, unprocessable } from './errors';
 import { inkMask, isLineWork, type LineDrawing, lineDrawingFromRaster } from './image';
 import { LIMITS } from './limits';
 import { readDrawingTexts } from './ocr';
@@ -243,8 +243,14 @@ async function readPictureLines(
   }));
   const flat = { strokes, arcs: [], texts: [], truncated: false };
   const stated = metresPerPixel === null ? null : metresPerPixel * t.scale;
-  const lines = readLines(flat, d.originalHeight, stated, undefined, 1);
-  return lines ? { ...lines, units: 'px' } : undefined;
+  try {
+    const lines = readLines(flat, d.originalHeight, stated, undefined, 1);
+    return lines ? { ...lines, units: 'px' } : undefined;
+  } catch (error) {
+    // Lines too many or too slow to pair are no reason to fail a picture its ink reads.
+    if (error instanceof DrawingError) return undefined;
+    throw error;
+  }
 }
 
 /** A pixel of a page's line drawing → the page's points (y down, as the page's own space). */

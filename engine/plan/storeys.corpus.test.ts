@@ -11,6 +11,7 @@ import { alignLevels, footprintOverlaps, turnFloor } from '../../shared/building
 import { proposeBuilding } from '../../shared/building/propose';
 import { guessedScaleWarnings } from '../../shared/building/scale-check';
 import { isStoreyPlan, storeyTitles, storeyViews } from '../../shared/building/storey-views';
+import { pointSegmentDistance } from '../../shared/plan/geometry';
 import type { PlanModel } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { readPlan } from './read-plan';
@@ -27,14 +28,8 @@ type Floor = [number, number];
 /** Distance from a point to an outline's nearest edge. */
 function distanceToOutline([x, z]: Floor, outline: readonly Floor[]): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0, j = outline.length - 1; i < outline.length; j = i++) {
-    const [ax, az] = outline[j]!;
-    const [bx, bz] = outline[i]!;
-    const dx = bx - ax;
-    const dz = bz - az;
-    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (z - az) * dz) / (dx * dx + dz * dz || 1)));
-    best = Math.min(best, Math.hypot(x - ax - t * dx, z - az - t * dz));
-  }
+  for (let i = 0, j = outline.length - 1; i < outline.length; j = i++)
+    best = Math.min(best, pointSegmentDistance(x, z, ...outline[j]!, ...outline[i]!));
   return best;
 }
 

@@ -358,11 +358,7 @@ function addOutlineSlab(
   z1: number,
   top: number,
 ) {
-  const world = outline.map(([x, z]) => toWorld([x, 0, z]));
-  for (const [i, j, k] of triangulate(outline)) {
-    const [p, q, r] = [world[i]!, world[j]!, world[k]!];
-    b.tri([p[0], p[1], z1], [q[0], q[1], z1], [r[0], r[1], z1], [0, 0, 1], top);
-  }
+  const world = addOutlineFace(b, outline, toWorld, z1, 1, top);
   let twiceArea = 0;
   world.forEach((p, i) => {
     const q = world[(i + 1) % world.length]!;
@@ -385,13 +381,27 @@ function addOutlineSlab(
 function addCeilings(b: Builder, model: ModelWalls, footprint: [number, number][] | null, wallTop: number) {
   const outlines = footprint ? [footprint] : model.scene.rooms.map((r) => r.outline);
   const z = wallTop - CEILING_INSET;
-  for (const outline of outlines) {
-    const world = outline.map(([x, y]) => model.toWorld([x, 0, y]));
-    for (const [i, j, k] of triangulate(outline)) {
-      const [p, q, r] = [world[i]!, world[j]!, world[k]!];
-      b.tri([p[0], p[1], z], [q[0], q[1], z], [r[0], r[1], z], [0, 0, -1], MAT.ceiling);
-    }
+  for (const outline of outlines) addOutlineFace(b, outline, model.toWorld, z, -1, MAT.ceiling);
+}
+
+/**
+ * A flat face over an outline (scene x, z) at height z in the world, triangulated as the viewer's is, facing up (1)
+ * or down (−1); answers the outline's points in the world.
+ */
+function addOutlineFace(
+  b: Builder,
+  outline: [number, number][],
+  toWorld: ModelWalls['toWorld'],
+  z: number,
+  facing: 1 | -1,
+  mat: number,
+): [number, number, number][] {
+  const world = outline.map(([x, y]) => toWorld([x, 0, y]));
+  for (const [i, j, k] of triangulate(outline)) {
+    const [p, q, r] = [world[i]!, world[j]!, world[k]!];
+    b.tri([p[0], p[1], z], [q[0], q[1], z], [r[0], r[1], z], [0, 0, facing], mat);
   }
+  return world;
 }
 
 /** How far under the wall tops a ceiling is laid, metres. */
