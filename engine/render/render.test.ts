@@ -318,7 +318,8 @@ describe('a camera placed on the 3D model', () => {
       [xm, z0],
       [x0, z0],
     ];
-    const model = { ...scene, footprint: half };
+    // The roof's outline is the footprint in a one-storey model (the top storey's in a building).
+    const model = { ...scene, footprint: half, roof: scene.roof && { ...scene.roof, outline: half } };
     const centre: [number, number, number] = [(x0 + x1) / 2, 0, (z0 + z1) / 2];
     const camera = {
       position: [centre[0], 60, centre[2] + 0.01] as [number, number, number],

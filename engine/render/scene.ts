@@ -133,9 +133,10 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
   const wallTop = top;
   const outline = model?.scene.footprint ?? null;
   if (model && opts.ceilings) addCeilings(b, model, outline, wallTop);
+  if (model) addUpperFloors(b, model);
   top =
     model && outline
-      ? modelFloorAndRoof(b, outline, model.toWorld, top, opts.roof)
+      ? modelFloorAndRoof(b, outline, model.scene.roof?.outline ?? outline, model.toWorld, top, opts.roof)
       : readingFloorAndRoof(b, plan, top, opts.roof);
   const bw = plan.bounds.maxX - plan.bounds.minX;
   const bh = plan.bounds.maxY - plan.bounds.minY;
@@ -169,20 +170,57 @@ export function buildMesh(plan: Plan, opts: SceneOptions, model?: ModelWalls): M
   };
 }
 
-/** Floor and roof over the model's footprint outline; returns the top of the building. */
+/**
+ * Floor over the model's footprint and the roof over the top storey's (the same outline for one storey); returns
+ * the top of the building.
+ */
 function modelFloorAndRoof(
   b: Builder,
   outline: [number, number][],
+  roofOutline: [number, number][],
   toWorld: ModelWalls['toWorld'],
   top: number,
   roof: SceneOptions['roof'],
 ): number {
   addOutlineSlab(b, outline, toWorld, 0, FLOOR_LEVEL, MAT.floor);
   if (roof === 'flat') {
-    addOutlineSlab(b, outline, toWorld, top, top + ROOF_SLAB, MAT.roof);
+    addOutlineSlab(b, roofOutline, toWorld, top, top + ROOF_SLAB, MAT.roof);
     return top + ROOF_SLAB;
   }
-  return roof === 'pitched' ? pitchedRoof(b, worldBounds(outline, toWorld), top) : top;
+  return roof === 'pitched' ? pitchedRoof(b, worldBounds(roofOutline, toWorld), top) : top;
+}
+
+/**
+ * The floor slabs of a building's upper storeys (the rooms' and the room-less storeys' floors above the datum), with
+ * their undersides the ceilings of the storey below: a storey standing out over the one below has a floor under it,
+ * and a camera in a lower storey sees a ceiling. A one-storey model has none.
+ */
+function addUpperFloors(b: Builder, model: ModelWalls): void {
+  const { scene, toWorld } = model;
+  for (const floor of [...scene.rooms, ...scene.floors]) {
+    const elevation = floor.elevation ?? 0;
+    if (elevation <= 0) continue;
+    const thickness = 'thickness' in floor ? floor.thickness : floor.slabThickness;
+    const z1 = toWorld([0, elevation, 0])[2];
+    const z0 = toWorld([0, elevation - thickness, 0])[2];
+    // No sides: the outline runs along the walls' outer faces, which stand over and under it.
+    addOutlineFace(b, floor.outline, toWorld, z1, 1, MAT.floor);
+    addOutlineFace(b, floor.outline, toWorld, z0, -1, MAT.ceiling);
+  }
+}
+
+/**
+ * The floor level of a building's top storey, scene metres (0 for one storey): the highest foot of a wall (a wall's
+ * lowest piece stands on its storey's floor). Where a cut-away cuts from.
+ */
+function topStoreyElevation(scene: Scene): number {
+  let top = 0;
+  for (const wall of scene.walls) {
+    let foot = Number.POSITIVE_INFINITY;
+    for (const box of wall.pieces) foot = Math.min(foot, box.center[1] - box.size[1] / 2);
+    if (Number.isFinite(foot)) top = Math.max(top, foot);
+  }
+  return top;
 }
 
 /** Floor and roof over what the renderer's own reading finds enclosed; returns the top of the building. */
@@ -410,7 +448,8 @@ const CEILING_INSET = 0.005;
 /** Adds the model's wall pieces and window glass; returns the height of the wall tops in the world. */
 function addModelWalls(b: Builder, model: ModelWalls, cutHeight: number | undefined): number {
   const { scene, toWorld } = model;
-  const cut = cutHeight ?? Number.POSITIVE_INFINITY;
+  // A building is cut in its top storey: the storeys below stand whole.
+  const cut = cutHeight === undefined ? Number.POSITIVE_INFINITY : topStoreyElevation(scene) + cutHeight;
   let top = FLOOR_LEVEL;
   const piece = (box: SceneBox): { p: WallPiece; z0: number; z1: number } | null => {
     const half = box.size[0] / 2;

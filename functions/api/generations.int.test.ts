@@ -6,7 +6,7 @@ import { api, createUser, localCloud, signIn } from '../../infra/local/testing';
 import { type Generation, sceneCameraSchema } from '../../shared/schemas/generations';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import { localAws } from '../test/local-aws';
-import { newProject, uploadFile } from '../test/projects-client';
+import { newProject, planRead, uploadFile } from '../test/projects-client';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 let user: User;
@@ -381,6 +381,37 @@ describe('generations API on the local cloud (real state machine, local renderer
     expect(isoDetail.renders.find((r) => r.id === isoDone.renders[0]!.id)?.viewpoint).toEqual(
       isoDone.renders[0]!.viewpoint,
     );
+  });
+
+  it('renders the whole building: every level stacked, named in the analysis, refused with a drawing or without plans', async () => {
+    const token = user.tokens.idToken;
+    const project = await newProject(token, { title: 'Two-storey house' });
+    const files = [
+      await uploadFile(token, project.id, 'Grundriss EG.dxf', Buffer.from(planDxf())),
+      await uploadFile(token, project.id, '1.OG.dxf', Buffer.from(planDxf())),
+    ].map(({ ticket }) => ticket.file.id);
+    for (const fileId of files) await planRead(token, project.id, fileId);
+    const post = (body: Record<string, unknown>, projectId = project.id) =>
+      api(`/api/projects/${projectId}/generations`, { token, method: 'POST', body });
+
+    const both = await post({ prompt: 'Brick house at dusk', building: true, fileId: files[0] });
+    expect(both.status).toBe(400);
+    expect(both.json.error?.message).toBe('Choose a drawing or the whole building, not both');
+    const empty = await newProject(token, { title: 'No plans yet' });
+    const none = await post({ prompt: 'Brick house', building: true }, empty.id);
+    expect(none.status).toBe(422);
+    expect(none.json.error?.message).toMatch(/no building to visualise/);
+
+    const response = await post({ prompt: 'Brick house at dusk', building: true });
+    expect(response.status, response.text).toBe(202);
+    const started = (response.json as { generation: Generation }).generation;
+    expect(started).toMatchObject({ building: true, fileId: files[0] });
+    const done = await settled(token, project.id, started.id);
+    expect(done.renders.map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(done.analysis).toMatch(/^EG: .* 1\.OG: /);
+    const detail = (await api(`/api/projects/${project.id}`, { token })).json as unknown as ProjectDetail;
+    const renders = detail.renders.filter((r) => r.generationId === started.id);
+    expect(renders.map((r) => r.building)).toEqual([true, true, true]);
   });
 
   it('validates: blank prompt, no uploaded file, unknown fields, other users', async () => {

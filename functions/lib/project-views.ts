@@ -89,6 +89,7 @@ export async function toRender(render: RenderItem): Promise<ProjectRender> {
     id: render.id,
     projectId: render.projectId,
     fileId: render.fileId ?? null,
+    ...(render.building ? { building: true } : {}),
     generationId: render.generationId,
     variation: render.variation ?? null,
     prompt: render.prompt,

@@ -17,7 +17,7 @@ import {
   setRenderExport,
 } from '../lib/db/generations';
 import { env } from '../lib/env';
-import { modelView } from '../lib/generation/model-view';
+import { buildingScene, modelView, sceneView } from '../lib/generation/model-view';
 import { logger } from '../lib/logger';
 import { loadPlan, storeyHeightOf } from '../lib/plan/plan-store';
 import { fitToLongSide, upscaleWithStability } from '../lib/providers/bedrock-upscale';
@@ -38,8 +38,7 @@ async function rendered(render: GenerationRenderItem, size: ExportSize): Promise
   const generation = await getGeneration(render.projectId, render.generationId);
   if (!generation) throw new Error('The generation of this render is no longer available.');
   if (generation.provider && generation.provider !== 'local') return upscaled(render, generation, size);
-  const plan = await loadPlan(render.fileId);
-  const view = modelView(plan, await storeyHeightOf(plan), render);
+  const view = await exportView(render, generation);
   if (!view) throw new Error('The plan this render was made from is no longer available.');
   const result = await localImageProvider.generate({
     prompt: generation.prompt,
@@ -50,6 +49,16 @@ async function rendered(render: GenerationRenderItem, size: ExportSize): Promise
     view,
   });
   return result.png;
+}
+
+/** The 3D model the render was made from (its drawing's plan, or its building's levels), from its camera. */
+async function exportView(render: GenerationRenderItem, generation: GenerationItem) {
+  if (generation.levels) {
+    const building = await buildingScene(generation.levels);
+    return 'lost' in building ? undefined : sceneView(building.scene, render);
+  }
+  const plan = await loadPlan(render.fileId);
+  return modelView(plan, await storeyHeightOf(plan), render);
 }
 
 /** An AI render made larger by an upscale model; enlarged (Lanczos) when no upscaler is available to the account. */

@@ -3,7 +3,7 @@ import type { ImageProviderId } from '../../shared/domain';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import { getSetting } from '../lib/db/settings';
 import { env } from '../lib/env';
-import { modelView } from '../lib/generation/model-view';
+import { buildingScene, lostLevelMessage, modelView, sceneView } from '../lib/generation/model-view';
 import { type Logger, logger } from '../lib/logger';
 import { loadPlan } from '../lib/plan/plan-store';
 import { getImageProvider } from '../lib/providers';
@@ -55,10 +55,15 @@ async function refinedImage(input: VariationInput, log: Logger): Promise<ImageRe
 }
 
 /**
- * The 3D model of the stored plan (corrections included) at the generation's storey height, from the variation's
- * camera (`modelView`): all a provider is given of the building.
+ * The 3D model of the stored plan (corrections included) at the generation's storey height, or of the building's
+ * levels stacked, from the variation's camera (`modelView`): all a provider is given of the building.
  */
 export async function variationView(input: VariationInput): Promise<ImageRequest['view']> {
+  if (input.levels) {
+    const building = await buildingScene(input.levels);
+    if ('lost' in building) throw new DrawingUnreadableError(lostLevelMessage(building.lost));
+    return sceneView(building.scene, input.item);
+  }
   const view = modelView(await loadPlan(input.fileId), input.storeyHeight, input.item);
   if (!view) throw new DrawingUnreadableError(NO_WALLS);
   return view;

@@ -6,6 +6,7 @@ import { type FileItem, getFile, getProject, setFilePlanState } from '../lib/db/
 import { getSetting } from '../lib/db/settings';
 import { getActiveTemplate } from '../lib/db/templates';
 import { loadDrawingPicture } from '../lib/generation/drawing-store';
+import { lostLevelMessage } from '../lib/generation/model-view';
 import { BUILT_IN_TEMPLATE, fillTemplate } from '../lib/generation/prompts';
 import { type Logger, logger } from '../lib/logger';
 import { planReadInProgress } from '../lib/plan/plan-state';
@@ -75,18 +76,35 @@ async function planAfterReading(
 }
 
 /**
+ * The plans a generation renders, lowest first: the building's levels' (a level whose drawing lost its plan stops
+ * the generation with which), else the one drawing's.
+ */
+async function plansOf(generation: GenerationItem): Promise<PlanModel[]> {
+  if (!generation.levels) return [await planOf(generation.fileId, generation.projectId)];
+  const plans = await Promise.all(generation.levels.map((l) => loadPlan(l.fileId, l.viewId)));
+  const lost = generation.levels.find((_, i) => !plans[i]?.walls.length || plans[i]?.status !== 'ready');
+  if (lost) throw new DrawingUnreadableError(lostLevelMessage(lost));
+  return plans as PlanModel[];
+}
+
+/** What was read of the plans: one drawing's description, or each level's under its name. */
+function describePlans(plans: readonly PlanModel[], levels: GenerationItem['levels']): string {
+  if (!levels) return describePlan(plans[0]!);
+  return plans.map((plan, i) => `${levels[i]!.name}: ${describePlan(plan)}`).join(' ');
+}
+
+/**
  * The analysis text the jobs record: from the stored plan, and with a Bedrock provider a model's reading of the
  * drawing's picture through the Converse API (the plan's description stays when the model cannot answer).
  */
 async function analysisOf(
   provider: string,
-  plan: PlanModel,
+  described: string,
   fileId: string,
   prompt: string,
   project: { title: string; description: string | null; tags: string[] },
   log: Logger,
 ): Promise<string> {
-  const described = describePlan(plan);
   if (provider === 'local') return described;
   try {
     const picture = await loadDrawingPicture(fileId);
@@ -119,8 +137,8 @@ export async function handler(event: unknown): Promise<Prepared> {
   if (!generation) throw new DrawingUnreadableError('The generation no longer exists');
   const project = await getProject(input.projectId);
   if (!project) throw new DrawingUnreadableError('The project no longer exists');
-  const [plan, template, provider, renders, refined] = await Promise.all([
-    planOf(generation.fileId, input.projectId),
+  const [plans, template, provider, renders, refined] = await Promise.all([
+    plansOf(generation),
     getActiveTemplate('visualization'),
     getSetting('ai_model_primary'),
     getRenders(input.projectId, generation.renderIds),
@@ -132,8 +150,9 @@ export async function handler(event: unknown): Promise<Prepared> {
   );
   const style: RenderStyle = generation.style ?? styleFromPrompt(generation.prompt);
   // The height every 3D model of the plan has (viewer, exports), so the renders stand as high.
-  const storeyHeight = await storeyHeightOf(plan);
-  const analysis = await analysisOf(provider, plan, generation.fileId, generation.prompt, project, log);
+  const storeyHeight = await storeyHeightOf(plans[0]!);
+  const described = describePlans(plans, generation.levels);
+  const analysis = await analysisOf(provider, described, generation.fileId, generation.prompt, project, log);
   await setGenerationFields(generation, { analysis, templateId: template?.id ?? null, provider });
   log.info('prepared', { provider, style, templateId: template?.id ?? null });
   return {
@@ -142,6 +161,7 @@ export async function handler(event: unknown): Promise<Prepared> {
     fidelity: generation.fidelity,
     storeyHeight,
     fileId: generation.fileId,
+    levels: generation.levels ?? null,
     analysis,
     // Each unsettled render (a retry reopens a generation with one): its variation and camera are its own.
     items: renders

@@ -11,6 +11,17 @@ const vec3 = z.tuple([z.number(), z.number(), z.number()]);
 /** A camera as the tasks pass it on (the request's was checked against the API's limits when it came in). */
 const cameraSchema = z.object({ position: vec3, target: vec3, fovDeg: z.number().check(z.positive()) });
 
+/** A level of the building a generation renders, as Prepare recorded it (the API checked it when it was saved). */
+const levelSchema = z.object({
+  name: z.string(),
+  fileId: id,
+  viewId: z.optional(z.string()),
+  elevationM: z.number(),
+  storeyHeightM: z.optional(z.number().check(z.positive())),
+  rotationDeg: z.literal([0, 90, 180, 270]),
+  offsetM: z.tuple([z.number(), z.number()]),
+});
+
 export const executionInputSchema = z.object({ generationId: id, projectId: id, userId: id });
 export type ExecutionInput = z.infer<typeof executionInputSchema>;
 
@@ -36,6 +47,8 @@ export interface Prepared {
   /** Floor to ceiling, metres: the plan's, else the `rendering.storey_height` setting (as the 3D model's). */
   storeyHeight: number;
   fileId: string;
+  /** The building's levels, lowest first, for a generation of the whole building; null for one drawing's plan. */
+  levels: z.infer<typeof levelSchema>[] | null;
   analysis: string;
   items: PreparedItem[];
 }
@@ -50,6 +63,7 @@ export const variationInputSchema = z.extend(executionInputSchema, {
   fidelity: z.number().check(z.minimum(0), z.maximum(1)),
   storeyHeight: z.optional(z.number().check(z.positive())),
   fileId: id,
+  levels: z.optional(z.nullable(z.array(levelSchema))),
   analysis: z.string(),
   item: preparedItemSchema,
   image: z.optional(

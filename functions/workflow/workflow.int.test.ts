@@ -19,6 +19,7 @@ import {
 import { LocalStepFunctions } from '../../infra/local/stepfunctions';
 import { api, createUser, localCloud } from '../../infra/local/testing';
 import { describePlan } from '../../shared/plan/describe';
+import { buildScene } from '../../shared/scene/build';
 import type { ProjectDetail } from '../../shared/schemas/projects';
 import type { Caller } from '../lib/auth';
 import { getGeneration, getRenders } from '../lib/db/generations';
@@ -360,6 +361,54 @@ describe('generation state machine with faults injected at the provider', () => 
     expect(seen[0]!.refines).toMatchObject({ followUp: 'white render walls', generationId: generation.id });
     expect(seen[0]!.generationId).toBe(refined.generation.id);
     expect(seen[0]!.variation).toBe(2);
+  });
+
+  it('a generation of the building gives the provider every level stacked, and its refinement the same building', async () => {
+    const { caller, project, user, fileId } = await setup('building');
+    const token = user.tokens.idToken;
+    const { ticket } = await uploadFile(token, project.id, 'First floor.dxf', Buffer.from(planDxf()));
+    await planSettled(token, project.id, fileId);
+    await planSettled(token, project.id, ticket.file.id);
+    const seen: ImageRequest[] = [];
+    overrideImageProvider({
+      id: 'recording',
+      async generate(req) {
+        seen.push(req);
+        return localImageProvider.generate({ ...req, size: 256 });
+      },
+    });
+    const started = await startGeneration(
+      caller,
+      project.id,
+      { prompt: 'Brick house', building: true },
+      { start, log: logger },
+    );
+    await sfn.idle(60_000);
+    const stored = (await getGeneration(project.id, started.generation.id))!;
+    // Lowest first, whichever drawing the proposal put where.
+    expect(stored.levels?.map((l) => l.elevationM > 0)).toEqual([false, true]);
+    expect(new Set(stored.levels?.map((l) => l.fileId))).toEqual(new Set([fileId, ticket.file.id]));
+    const plan = (await loadPlan(fileId))!;
+    const oneStorey = buildScene(plan, { storeyHeight: plan.storeyHeight ?? 2.7 });
+    expect(seen).toHaveLength(3);
+    for (const { view } of seen) {
+      expect(view.scene.walls).toHaveLength(2 * oneStorey.walls.length);
+      // The upper storey stands on the lower: the model is over two storeys high, and its cameras see both.
+      expect(view.scene.bounds.max[1]).toBeGreaterThan(2 * oneStorey.storeyHeight);
+      expect(view.camera.target[1]).toBeGreaterThan(oneStorey.storeyHeight / 2);
+    }
+    const renders = await getRenders(project.id, stored.renderIds);
+    seen.length = 0;
+    const refined = await refineRender(
+      caller,
+      project.id,
+      renders[0]!.id,
+      { prompt: 'white walls' },
+      { start, log: logger },
+    );
+    await sfn.idle(60_000);
+    expect(refined.generation.building).toBe(true);
+    expect(seen[0]!.view.scene.walls).toHaveLength(2 * oneStorey.walls.length);
   });
 
   it('retries a throttled variation with backoff, then it succeeds', async () => {

@@ -31,22 +31,32 @@ export const sceneCameraSchema = z
     },
   );
 
-export const createGenerationSchema = z.strictObject({
-  prompt: z
-    .string({ error: 'Please ensure project is created and prompt is provided' })
-    .trim()
-    .min(1, 'Please ensure project is created and prompt is provided')
-    .max(PROMPT_MAX, `The prompt must be at most ${PROMPT_MAX} characters`),
-  fileId: z
-    .string()
-    .regex(/^[0-9a-z]{26}$/, 'Unknown file')
-    .optional(),
-  style: z.enum(RENDER_STYLES).optional(),
-  /** 0 = creative (loose), 1 = precise (follows the drawing closely). */
-  fidelity: z.number().min(0).max(1).optional(),
-  /** Render from this camera, placed in the 3D viewer; the model's own cameras when absent. */
-  camera: sceneCameraSchema.optional(),
-});
+export const createGenerationSchema = z
+  .strictObject({
+    prompt: z
+      .string({ error: 'Please ensure project is created and prompt is provided' })
+      .trim()
+      .min(1, 'Please ensure project is created and prompt is provided')
+      .max(PROMPT_MAX, `The prompt must be at most ${PROMPT_MAX} characters`),
+    fileId: z
+      .string()
+      .regex(/^[0-9a-z]{26}$/, 'Unknown file')
+      .optional(),
+    style: z.enum(RENDER_STYLES).optional(),
+    /** 0 = creative (loose), 1 = precise (follows the drawing closely). */
+    fidelity: z.number().min(0).max(1).optional(),
+    /** Render from this camera, placed in the 3D viewer; the model's own cameras when absent. */
+    camera: sceneCameraSchema.optional(),
+    /**
+     * Render the project's building (every level, stacked as the 3D tab shows it) instead of one drawing's plan;
+     * `fileId` is then left out.
+     */
+    building: z.boolean().optional(),
+  })
+  .refine((input) => !(input.building && input.fileId), {
+    message: 'Choose a drawing or the whole building, not both',
+    path: ['fileId'],
+  });
 export type CreateGenerationInput = z.input<typeof createGenerationSchema>;
 
 /** A follow-up prompt on a completed render ("white walls, add a flat roof, evening"). */
@@ -142,6 +152,8 @@ export const generationSchema = z.object({
   style: z.enum(RENDER_STYLES).nullable(),
   fidelity: z.number(),
   fileId: z.string(),
+  /** Rendered from the project's building (every level), not from the drawing `fileId` alone. */
+  building: z.boolean().optional(),
   /** The camera placed in the viewer, when one was. */
   camera: cameraSchema.nullish(),
   /** A refinement: the render it refines and the follow-up words (`prompt` holds the whole brief). */

@@ -171,6 +171,8 @@ export const projectRenderSchema = z.object({
   id: z.string(),
   projectId: z.string(),
   fileId: z.string().nullable(),
+  /** Rendered from the project's building (every level), not from the drawing `fileId` alone. */
+  building: z.boolean().optional(),
   generationId: z.string().optional(),
   /** 1 lighting and materials, 2 camera, 3 time of day (renders of a generation). */
   variation: z.number().nullish(),

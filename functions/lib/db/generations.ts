@@ -6,6 +6,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { Level } from '../../../shared/building/schema';
 import type { RenderStyle, VariationNumber } from '../../../shared/domain';
 import type { PromptReadingSummary } from '../../../shared/prompt/scene-settings';
 import type { SceneCamera } from '../../../shared/scene/cameras';
@@ -25,6 +26,12 @@ export interface GenerationItem {
   style: RenderStyle | null;
   fidelity: number;
   fileId: string;
+  /**
+   * Rendered from the project's building, not the drawing `fileId` alone (that is its lowest level's): the levels
+   * as they stood when Prepare ran are kept in `levels`, so every render and export of it shows one building.
+   */
+  building?: true;
+  levels?: Level[];
   /** The camera placed in the viewer (variations 1 and 3 are rendered from it). */
   camera?: SceneCamera;
   /** A refinement: the render it refines and the follow-up words (`prompt` is the whole brief). */
@@ -50,6 +57,8 @@ export interface GenerationRenderItem {
   projectId: string;
   userId: string;
   fileId: string;
+  /** Rendered from the project's building (see `GenerationItem.building`). */
+  building?: true;
   generationId: string;
   jobId: string;
   variation: VariationNumber;
@@ -591,7 +600,7 @@ export async function reopenForRetry(
 
 export async function setGenerationFields(
   generation: Pick<GenerationItem, 'projectId' | 'id'>,
-  fields: Partial<Pick<GenerationItem, 'analysis' | 'templateId' | 'provider'>>,
+  fields: Partial<Pick<GenerationItem, 'analysis' | 'templateId' | 'provider' | 'levels'>>,
 ): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -72,6 +72,8 @@ export interface RenderItem {
   projectId: string;
   userId: string;
   fileId: string | null;
+  /** Rendered from the project's building (every level), not the drawing `fileId` alone. */
+  building?: true;
   generationId?: string;
   variation?: number;
   prompt: string;

@@ -1,24 +1,54 @@
+import type { Level } from '../../../shared/building/schema';
 import type { VariationNumber } from '../../../shared/domain';
 import type { PlanModel } from '../../../shared/plan/schema';
 import { buildScene } from '../../../shared/scene/build';
+import { buildBuilding, flattenBuilding } from '../../../shared/scene/building';
 import { type SceneCamera, variationCamera } from '../../../shared/scene/cameras';
+import type { Scene } from '../../../shared/scene/types';
+import { loadPlan, withStoreyHeight } from '../plan/plan-store';
 import type { ImageRequest } from '../providers/types';
+
+/** Where a render is seen from: the camera the user placed, else its variation's default camera. */
+type Shot = { variation: VariationNumber; camera?: SceneCamera | null };
 
 /**
  * The 3D model of a plan at a storey height, seen from the camera the user placed or else the variation's default
  * camera (1 the three-quarter view, 2 the opposite corner, 3 the first again): what an image model is conditioned
- * on, and where the local renderer looks from. None when the plan has no walls (nothing to build). The Generate task and a render's high-resolution export both ask here, so both show one building.
+ * on, and where the local renderer looks from. None when the plan has no walls (nothing to build). The Generate task
+ * and a render's high-resolution export both ask here, so both show one building.
  */
 export function modelView(
   plan: PlanModel | null | undefined,
   storeyHeight: number | undefined,
-  shot: { variation: VariationNumber; camera?: SceneCamera | null },
+  shot: Shot,
 ): ImageRequest['view'] | undefined {
-  if (plan?.status !== 'ready' || plan.walls.length === 0) return undefined;
-  const scene = buildScene(plan, storeyHeight ? { storeyHeight } : {});
-  return {
-    scene,
-    camera: shot.camera ?? variationCamera(scene, shot.variation),
-    placed: !!shot.camera,
-  };
+  if (!hasWalls(plan)) return undefined;
+  return sceneView(buildScene(plan, storeyHeight ? { storeyHeight } : {}), shot);
 }
+
+/** A scene seen from the shot's camera. */
+export function sceneView(scene: Scene, shot: Shot): ImageRequest['view'] {
+  return { scene, camera: shot.camera ?? variationCamera(scene, shot.variation), placed: !!shot.camera };
+}
+
+const hasWalls = (plan: PlanModel | null | undefined): plan is PlanModel =>
+  plan?.status === 'ready' && plan.walls.length > 0;
+
+/**
+ * The project's building as one scene, as the 3D tab shows it with every level: each level's stored plan (with the
+ * user's corrections, at its storey height) stacked and placed. Or the first level whose drawing no longer has a
+ * plan with walls.
+ */
+export async function buildingScene(levels: readonly Level[]): Promise<{ scene: Scene } | { lost: Level }> {
+  const plans = await Promise.all(levels.map((level) => loadPlan(level.fileId, level.viewId)));
+  const lost = levels.find((_, i) => !hasWalls(plans[i]));
+  if (lost) return { lost };
+  const placed = await Promise.all(
+    levels.map(async (level, i) => ({ level, plan: await withStoreyHeight(plans[i]!) })),
+  );
+  return { scene: flattenBuilding(buildBuilding(placed)) };
+}
+
+/** Why a render of the building cannot be made: a level lost its plan. */
+export const lostLevelMessage = (level: Pick<Level, 'name'>) =>
+  `${level.name} has no plan with walls any more, so the building cannot be rendered. Correct its drawing or change the building's levels, then generate again.`;

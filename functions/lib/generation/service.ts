@@ -1,3 +1,4 @@
+import type { Level } from '../../../shared/building/schema';
 import {
   type RenderStyle,
   VARIATION_NUMBERS,
@@ -15,6 +16,7 @@ import {
   type RenderExport,
 } from '../../../shared/schemas/generations';
 import type { Caller } from '../auth';
+import { projectBuilding } from '../building/project-building';
 import {
   closeGeneration,
   exportAttribute,
@@ -67,6 +69,20 @@ function chooseFile(bundle: ProjectBundle, fileId: string | undefined) {
   return first;
 }
 
+/**
+ * The levels of the project's building (the saved one, else the proposal the 3D tab shows), lowest first; 422 when
+ * no drawing has a plan with walls.
+ */
+async function buildingLevels(bundle: ProjectBundle): Promise<Level[]> {
+  const { building } = await projectBuilding(bundle);
+  if (!building.levels.length)
+    throw new AppError(
+      'UNPROCESSABLE',
+      'No drawing of this project has a plan with walls yet, so there is no building to visualise.',
+    );
+  return [...building.levels].sort((a, b) => a.elevationM - b.elevationM);
+}
+
 /** 429 with when to try again: the user's daily or concurrent generation limit. */
 function limitReached(error: LimitError, limits: { maxConcurrent: number; perDay: number }): AppError {
   const headers =
@@ -101,7 +117,10 @@ export interface StartResult {
 /** What one generation is: its brief, source, look, variations and (for a refinement) the render it refines. */
 interface GenerationSpec {
   project: ProjectItem;
+  /** The drawing rendered; for the building, its lowest level's. */
   fileId: string;
+  /** Rendered from the project's building: its levels as they stand now. */
+  levels?: Level[];
   prompt: string;
   style: RenderStyle | null;
   fidelity: number;
@@ -139,6 +158,7 @@ async function recordAndStart(
       projectId: project.id,
       userId: caller.userId,
       fileId: spec.fileId,
+      ...(spec.levels ? { building: true as const } : {}),
       generationId,
       jobId,
       variation,
@@ -175,6 +195,7 @@ async function recordAndStart(
     style: spec.style,
     fidelity: spec.fidelity,
     fileId: spec.fileId,
+    ...(spec.levels ? { building: true as const, levels: spec.levels } : {}),
     ...(spec.camera ? { camera: spec.camera } : {}),
     ...(spec.refines ? { refines: spec.refines } : {}),
     renderIds: renders.map((r) => r.id),
@@ -239,14 +260,16 @@ export async function startGeneration(
 ): Promise<StartResult> {
   await assertNotInMaintenance();
   const bundle = await ownedProjectBundle(caller, projectId);
-  const file = chooseFile(bundle, input.fileId);
+  const levels = input.building ? await buildingLevels(bundle) : undefined;
+  const fileId = levels ? levels[0]!.fileId : chooseFile(bundle, input.fileId).id;
   const prompt = input.prompt.trim();
   const fidelity = input.fidelity ?? DEFAULT_FIDELITY;
   return recordAndStart(
     caller,
     {
       project: bundle.project,
-      fileId: file.id,
+      fileId,
+      ...(levels ? { levels } : {}),
       prompt,
       style: input.style ?? null,
       fidelity,
@@ -258,6 +281,7 @@ export async function startGeneration(
         existing.prompt === prompt &&
         !existing.refines &&
         (input.fileId === undefined || existing.fileId === input.fileId) &&
+        !!existing.building === !!input.building &&
         (existing.style ?? null) === (input.style ?? null) &&
         existing.fidelity === fidelity &&
         JSON.stringify(existing.camera ?? null) === JSON.stringify(input.camera ?? null),
@@ -290,6 +314,8 @@ export async function refineRender(
     {
       project,
       fileId: render.fileId,
+      // A render of the building is refined on the building it was made from.
+      ...(parent.levels ? { levels: parent.levels } : {}),
       prompt: `${parent.prompt.replace(/[\s.,;]+$/, '')}. ${followUp}`.slice(0, PROMPT_MAX),
       style: parent.style,
       fidelity: parent.fidelity,
@@ -462,6 +488,7 @@ export async function toGeneration(
     style: generation.style,
     fidelity: generation.fidelity,
     fileId: generation.fileId,
+    ...(generation.building ? { building: true } : {}),
     camera: generation.camera ?? null,
     refines: generation.refines ?? null,
     analysis: generation.analysis,

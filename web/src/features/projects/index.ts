@@ -1,3 +1,4 @@
+export { buildingQueryOptions } from './api/building';
 export {
   createProject,
   deleteProject,

@@ -108,18 +108,38 @@ const settled = (renders: GenerationRender[], overrides: Partial<Generation> = {
 
 const showPlan = vi.fn();
 
-function Harness({ project, files }: { project: typeof PROJECT | null; files: SourceDrawing[] }) {
+function Harness({
+  project,
+  files,
+  buildingLevels,
+}: {
+  project: typeof PROJECT | null;
+  files: SourceDrawing[];
+  buildingLevels?: number | undefined;
+}) {
   const prompt = usePromptState();
-  return <GenerationPanel project={project} files={files} prompt={prompt} onShowPlan={showPlan} />;
+  return (
+    <GenerationPanel
+      project={project}
+      files={files}
+      buildingLevels={buildingLevels}
+      prompt={prompt}
+      onShowPlan={showPlan}
+    />
+  );
 }
 
 function setup({
   auth = signedInAs('ada@example.com'),
   project = PROJECT as typeof PROJECT | null,
   files = [PLAN],
+  buildingLevels = undefined as number | undefined,
 } = {}) {
   const user = userEvent.setup();
-  renderPage(<Harness project={project} files={files} />, { path: '/upload', auth });
+  renderPage(<Harness project={project} files={files} buildingLevels={buildingLevels} />, {
+    path: '/upload',
+    auth,
+  });
   return {
     user,
     field: screen.getByLabelText('Prompt'),
@@ -452,6 +472,24 @@ describe('GenerationPanel', () => {
       expect.anything(),
     );
     await findToast('Generated 3 visualizations successfully!');
+  });
+
+  it('offers the whole building as the source when the project has several levels, and sends it without a drawing', async () => {
+    serve(settled([done(1), done(2), done(3)]));
+    const { user } = setup({ files: [PLAN], buildingLevels: 3 });
+    const picker = screen.getByLabelText('Source drawing');
+    expect([...picker.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Whole building (3 levels)',
+      'ground-floor.dxf',
+    ]);
+    await user.selectOptions(picker, 'Whole building (3 levels)');
+    await generateWith(user);
+    expect(api.post).toHaveBeenCalledWith(
+      '/projects/p1/generations',
+      { prompt: PROMPT, fidelity: 0.7, building: true },
+      expect.anything(),
+    );
+    expect(await screen.findByText(/· Whole building/)).toBeInTheDocument();
   });
 
   it('fills each variation as it completes, keeps earlier generations below the newest, and opens one full size', async () => {

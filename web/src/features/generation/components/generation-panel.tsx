@@ -8,7 +8,7 @@ import { useAuth } from '@/features/auth';
 import { planQueryOptions } from '@/features/plan';
 import { useGenerations } from '../hooks/use-generations';
 import type { PromptState } from '../hooks/use-prompt-state';
-import { PromptCard, type SourceDrawing } from './prompt-card';
+import { PromptCard, type SourceDrawing, WHOLE_BUILDING } from './prompt-card';
 import { UnreadablePlanDialog } from './unreadable-plan-dialog';
 
 import { VisualizationsCard } from './visualizations-card';
@@ -21,12 +21,15 @@ export function GenerationPanel({
   project,
   files,
   prompt,
+  buildingLevels,
   onShowPlan,
   onProjectChanged,
 }: {
   project: ProjectSummary | null;
   /** The uploaded drawings, in upload order; the first is the default source. */
   files: SourceDrawing[];
+  /** How many levels the project's building has, when more than one: the whole building can be rendered. */
+  buildingLevels?: number | undefined;
   prompt: PromptState;
   /** Opens "What Planform read" for a drawing (offered when its plan could not be read). */
   onShowPlan?: (source: SourceDrawing) => void;
@@ -37,6 +40,7 @@ export function GenerationPanel({
   const { batches, busy, generate } = useGenerations(onProjectChanged);
   const [fidelity, setFidelity] = useState(DEFAULT_FIDELITY);
   const [chosenFile, setChosenFile] = useState<string | undefined>();
+  const wholeBuilding = chosenFile === WHOLE_BUILDING && !!buildingLevels;
   const source = files.find((f) => f.id === chosenFile) ?? files[0];
   const results = useRef<HTMLDivElement>(null);
   const newestBatch = batches[0]?.key;
@@ -64,7 +68,15 @@ export function GenerationPanel({
       return;
     }
     if (busy) return;
-    void generateChecked(project, source);
+    // The building's levels were each checked when they were proposed or saved: plans with walls.
+    if (wholeBuilding)
+      void generate(project.id, {
+        prompt: prompt.prompt,
+        fidelity,
+        building: true,
+        fileName: 'Whole building',
+      });
+    else void generateChecked(project, source);
   }
 
   /**
@@ -90,7 +102,8 @@ export function GenerationPanel({
       <PromptCard
         prompt={prompt}
         files={files}
-        fileId={source?.id}
+        fileId={wholeBuilding ? WHOLE_BUILDING : source?.id}
+        buildingLevels={buildingLevels}
         onFileChange={setChosenFile}
         fidelity={fidelity}
         onFidelityChange={setFidelity}

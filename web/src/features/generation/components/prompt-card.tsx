@@ -18,6 +18,9 @@ export interface SourceDrawing {
   name: string;
 }
 
+/** The source selector's value for the project's whole building. */
+export const WHOLE_BUILDING = 'building';
+
 const PLACEHOLDER =
   'Describe the view you want: e.g. "Photorealistic exterior view at golden hour, red brick facade, ' +
   'timber windows, landscaped front garden"';
@@ -27,6 +30,7 @@ export function PromptCard({
   prompt,
   files,
   fileId,
+  buildingLevels,
   onFileChange,
   fidelity,
   onFidelityChange,
@@ -35,7 +39,10 @@ export function PromptCard({
 }: {
   prompt: PromptState;
   files: SourceDrawing[];
+  /** The chosen drawing's id, or WHOLE_BUILDING. */
   fileId: string | undefined;
+  /** How many levels the project's building has, when it has more than one: it can be the source. */
+  buildingLevels?: number | undefined;
   onFileChange: (fileId: string) => void;
   fidelity: number;
   onFidelityChange: (value: number) => void;
@@ -118,7 +125,7 @@ export function PromptCard({
             </div>
           </fieldset>
 
-          {files.length > 1 ? (
+          {files.length > 1 || buildingLevels ? (
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${id}-file`}>Source drawing</Label>
               <select
@@ -127,6 +134,9 @@ export function PromptCard({
                 onChange={(event) => onFileChange(event.target.value)}
                 className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40"
               >
+                {buildingLevels ? (
+                  <option value={WHOLE_BUILDING}>{`Whole building (${buildingLevels} levels)`}</option>
+                ) : null}
                 {files.map((file) => (
                   <option key={file.id} value={file.id}>
                     {file.name}

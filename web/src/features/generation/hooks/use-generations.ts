@@ -49,6 +49,8 @@ export interface GenerateRequest {
   prompt: string;
   fidelity: number;
   fileId?: string;
+  /** Render the project's whole building (every level) instead of one drawing. */
+  building?: boolean;
   fileName?: string | null;
 }
 
@@ -157,7 +159,7 @@ export function useGenerations(onProjectChanged?: (projectId: string) => void) {
       const input = {
         prompt,
         fidelity: request.fidelity,
-        ...(request.fileId ? { fileId: request.fileId } : {}),
+        ...(request.building ? { building: true } : request.fileId ? { fileId: request.fileId } : {}),
       };
       try {
         let generation: Generation;

@@ -117,6 +117,33 @@ describe('ModelTab', () => {
     expect(await screen.findByText(/Saved. The building and its exports use them./)).toBeInTheDocument();
   });
 
+  it('opens on the building of a one-file set of plans when Open in 3D comes from a render of the building', async () => {
+    const levels = [
+      {
+        name: 'Ground floor',
+        fileId: 'f1',
+        viewId: 'page-2',
+        elevationM: 0,
+        rotationDeg: 0,
+        offsetM: [0, 0],
+      },
+      { name: 'First floor', fileId: 'f1', elevationM: 3, rotationDeg: 0, offsetM: [0, 0] },
+    ];
+    api.get.mockImplementation(async (path: string) =>
+      path === '/projects/p1/building'
+        ? { building: { levels, proposed: true, revision: 0, warnings: [] } }
+        : { plan: plan() },
+    );
+    renderPage(<ModelTab projectId="p1" files={files.slice(0, 1)} />, {
+      auth: signedInAs('ada@example.com'),
+      state: { fileId: 'building', camera: { position: [20, 10, 20], target: [0, 0, 0], fovDeg: 50 } },
+    });
+    expect(await screen.findByText('Ground floor at 0.00 m · First floor at 3.00 m')).toBeInTheDocument();
+    // One drawing, yet a choice: the building or the drawing itself.
+    expect(screen.getByLabelText('Drawing')).toHaveValue('building');
+    expect(api.get).toHaveBeenCalledWith('/projects/p1/files/f1/plan?view=page-2');
+  });
+
   it('says when the drawing is still being read, could not be read, or holds no walls', async () => {
     api.get.mockResolvedValueOnce({ plan: plan({ status: 'processing', walls: [] }) });
     const first = show(<ModelTab projectId="p1" files={files.slice(0, 1)} />);

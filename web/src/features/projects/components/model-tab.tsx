@@ -19,6 +19,7 @@ import { buildingQueryOptions, downloadBuildingModel } from '../api/building';
 import { downloadModel, type ModelFormat } from '../api/files';
 import { projectKeys } from '../api/projects';
 import { publicBuildingQueryOptions, publicPlanQueryOptions } from '../api/public-plan';
+import { BUILDING } from '../lib/model-subject';
 import { BuildingLevelsForm } from './building-levels-form';
 import { DownloadButton } from './download-button';
 
@@ -50,23 +51,26 @@ function ModelPanel({
 }) {
   const initial =
     files.find((f) => f.id === opened?.fileId) ?? files.find((f) => f.planStatus === 'ready') ?? files[0];
-  const [fileId, setFileId] = useState(initial?.id ?? '');
+  // "Open in 3D" on a render of the whole building opens the building.
+  const [fileId, setFileId] = useState(opened?.fileId === BUILDING ? BUILDING : (initial?.id ?? ''));
   const file = files.find((f) => f.id === fileId) ?? initial;
   const selectId = useId();
-  // A project of several levels can be seen as one building (the owner's, or through a share link).
+  // A project of several levels (several drawings, or one set of plans) can be seen as one building (the
+  // owner's, or through a share link).
   const owner = source.token === undefined;
-  const several = files.filter((f) => f.planStatus !== 'failed').length > 1;
-  const owners = useQuery({ ...buildingQueryOptions(source.projectId), enabled: owner && several });
+  const anyPlan = files.some((f) => f.planStatus !== 'failed');
+  const owners = useQuery({ ...buildingQueryOptions(source.projectId), enabled: owner && anyPlan });
   const links = useQuery({
     ...publicBuildingQueryOptions(source.projectId, source.token ?? ''),
-    enabled: !owner && several,
+    enabled: !owner && anyPlan,
   });
   const building = owner ? owners.data : links.data;
   const wholeBuilding = building && building.levels.length > 1 ? building : null;
   if (!file) return null;
+  const showsBuilding = fileId === BUILDING && wholeBuilding;
   return (
     <div className="flex flex-col gap-4">
-      {files.length > 1 ? (
+      {files.length > 1 || wholeBuilding ? (
         <div className="flex min-w-0 items-center gap-2 text-sm">
           <label htmlFor={selectId} className="shrink-0 font-medium text-slate-700">
             Drawing
@@ -74,7 +78,7 @@ function ModelPanel({
           {/* A long file name must not widen the page on a phone: the select shrinks and cuts it short. */}
           <select
             id={selectId}
-            value={file.id}
+            value={showsBuilding ? BUILDING : file.id}
             onChange={(e) => setFileId(e.target.value)}
             className="h-9 w-full min-w-0 max-w-md truncate rounded-md border border-slate-300 bg-white px-2 text-sm"
           >
@@ -89,10 +93,11 @@ function ModelPanel({
           </select>
         </div>
       ) : null}
-      {fileId === BUILDING && wholeBuilding ? (
+      {showsBuilding ? (
         <BuildingModel
           source={source}
           building={wholeBuilding}
+          camera={opened?.fileId === BUILDING ? opened.camera : undefined}
           fileNames={Object.fromEntries(files.map((f) => [f.id, f.name]))}
         />
       ) : (
@@ -109,9 +114,6 @@ function ModelPanel({
   );
 }
 
-/** The drawing selector's value for the whole building. */
-const BUILDING = 'building';
-
 /**
  * The project's levels as one building: each level's plan stacked at its elevation and placed over the one below,
  * with a choice of how many levels to show (a cut above a level shows its rooms from above) and the building's
@@ -121,10 +123,13 @@ function BuildingModel({
   source,
   building,
   fileNames,
+  camera,
 }: {
   source: PlanSource;
   building: ProjectBuilding;
   fileNames: Record<string, string>;
+  /** Where to open the view (a render's camera, from "Open in 3D"). */
+  camera?: SceneCamera | undefined;
 }) {
   const { projectId, token } = source;
   const plans = useQueries({
@@ -195,6 +200,12 @@ function BuildingModel({
       <ModelViewer
         scene={scene}
         title="the building"
+        initialCamera={camera}
+        footer={
+          token === undefined
+            ? (view) => <RenderThisView projectId={projectId} subject={{ building: true }} view={view} />
+            : undefined
+        }
         actions={
           token === undefined ? (
             <>
@@ -368,7 +379,7 @@ function PlanModelView({
       initialCamera={camera}
       footer={
         projectId
-          ? (view) => <RenderThisView projectId={projectId} fileId={file.id} view={view} />
+          ? (view) => <RenderThisView projectId={projectId} subject={{ fileId: file.id }} view={view} />
           : undefined
       }
       actions={
@@ -401,11 +412,12 @@ function PlanModelView({
  */
 function RenderThisView({
   projectId,
-  fileId,
+  subject,
   view,
 }: {
   projectId: string;
-  fileId: string;
+  /** One drawing's model, or the whole building (every level). */
+  subject: { fileId: string } | { building: true };
   view: { camera: () => SceneCamera | null; mode: ViewMode };
 }) {
   const client = useQueryClient();
@@ -418,7 +430,7 @@ function RenderThisView({
     if (!camera || !prompt.trim()) return;
     setBusy(true);
     try {
-      await createGeneration(projectId, { prompt: prompt.trim(), fileId, camera }, newIdempotencyKey());
+      await createGeneration(projectId, { prompt: prompt.trim(), ...subject, camera }, newIdempotencyKey());
       await client.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
       toast.success('Rendering this view', {
         description: 'Variations 1 and 3 are rendered from this camera. They appear in the Renders tab.',

@@ -23,6 +23,7 @@ import {
   refineRender,
   retryRender,
 } from '../api/renders';
+import { modelSubjectOf } from '../lib/model-subject';
 import { DownloadButton } from './download-button';
 import { RenderCard } from './render-card';
 
@@ -169,7 +170,7 @@ export function RendersList({
                               { search: '?tab=model' },
                               {
                                 state: {
-                                  fileId: render.fileId,
+                                  fileId: modelSubjectOf(render),
                                   camera: render.camera ?? render.viewpoint,
                                 },
                               },

@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FolderOpen, LayoutDashboard } from 'lucide-react';
-import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,7 +16,7 @@ import {
   usePromptState,
 } from '@/features/generation';
 import type { PlanTarget } from '@/features/plan';
-import { projectKeys, TagInput } from '@/features/projects';
+import { buildingQueryOptions, projectKeys, TagInput } from '@/features/projects';
 import { useProjectUpload } from '../hooks/use-project-upload';
 import { DropZone } from './drop-zone';
 import { UploadList } from './upload-list';
@@ -51,6 +51,7 @@ export function UploadPage() {
   const drawings: SourceDrawing[] = uploaded.flatMap((item) =>
     item.fileId ? [{ id: item.fileId, name: item.file.name }] : [],
   );
+  const building = useProjectBuilding(project?.id, drawings.length);
   // Once shown, the generation section stays (with its results) even if the files are taken off the list.
   const [generationShown, setGenerationShown] = useState(false);
   if (!generationShown && project && uploaded.length > 0) setGenerationShown(true);
@@ -180,6 +181,7 @@ export function UploadPage() {
             <GenerationPanel
               project={project}
               files={drawings}
+              buildingLevels={building}
               prompt={prompt}
               onProjectChanged={refreshProject}
               onShowPlan={(drawing) =>
@@ -206,4 +208,30 @@ export function UploadPage() {
       ) : null}
     </div>
   );
+}
+
+/** How often, and how many times, the building is asked for while its drawings are read. */
+const BUILDING_POLL_MS = 4000;
+const BUILDING_POLLS = 15;
+
+/**
+ * How many levels the project's building has, when more than one (so the whole building can be generated from).
+ * The levels are proposed as the drawings' plans are read: asked again for a while after each upload.
+ */
+function useProjectBuilding(projectId: string | undefined, drawings: number): number | undefined {
+  const queryClient = useQueryClient();
+  const building = useQuery({
+    ...buildingQueryOptions(projectId ?? ''),
+    enabled: !!projectId && drawings > 0,
+    refetchInterval: (query) =>
+      (query.state.data?.levels.length ?? 0) > 1 || query.state.dataUpdateCount >= BUILDING_POLLS
+        ? false
+        : BUILDING_POLL_MS,
+  });
+  useEffect(() => {
+    if (projectId && drawings > 0)
+      void queryClient.resetQueries({ queryKey: buildingQueryOptions(projectId).queryKey });
+  }, [projectId, drawings, queryClient]);
+  const levels = building.data?.levels.length ?? 0;
+  return levels > 1 ? levels : undefined;
 }
