@@ -1,6 +1,7 @@
 /**
  * A project of two levels as one building in Chromium (WebGL through SwiftShader): the 3D tab's "Whole building",
- * the choice of levels shown, the levels saved from the form, and axe.
+ * the choice of levels shown, the levels saved from the form, a render of the building's view opened again in 3D,
+ * and axe.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +76,27 @@ describe('a building of two levels, in Chromium', () => {
     };
     expect(saved.building).toMatchObject({ proposed: false, revision: 1 });
     expect(saved.building.levels.map((l) => l.name)).toEqual(['EG', 'First floor']);
+
+    // The building's view is a render's camera: all its storeys rendered, and opened again in the building.
+    await page.getByLabel('Show').selectOption({ label: 'All levels' });
+    await page.getByLabel('Prompt for this view').fill('Brick house at dusk');
+    await page.getByRole('button', { name: 'Render this view' }).click();
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts(), { timeout: 15_000 })
+      .toContainEqual(expect.stringContaining('Rendering this view'));
+    const detail = (await api(`/api/projects/${projectId}`, { token: user.tokens.idToken })).json as {
+      renders: { building?: boolean; prompt: string }[];
+    };
+    const ofBuilding = detail.renders.filter((r) => r.prompt === 'Brick house at dusk');
+    expect(ofBuilding.map((r) => r.building)).toEqual([true, true, true]);
+    await page.getByRole('tab', { name: /^Renders/ }).click();
+    const open = page.getByRole('button', { name: 'Open in 3D' });
+    await expect.poll(() => open.count(), { timeout: 30_000 }).toBe(3);
+    await open.first().click();
+    await expect
+      .poll(() => canvas.getAttribute('aria-label'), { timeout: 20_000 })
+      .toBe('3D model of the building');
+    await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
 
     // Toasts and toggles fade in (CSS transitions): axe must see them settled, not half-way.
     await expect.poll(() => page.evaluate('document.getAnimations().length'), { timeout: 10_000 }).toBe(0);
