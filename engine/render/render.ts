@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { RenderStyle, VariationNumber } from '../../shared/domain';
 import { pointInPolygon } from '../../shared/plan/geometry';
 import type { SceneSettings } from '../../shared/prompt/scene-settings';
-import { roomCamera, type SceneCamera } from '../../shared/scene/cameras';
+import { interiorCamera, type SceneCamera } from '../../shared/scene/cameras';
 import type { Scene } from '../../shared/scene/types';
 import type { Plan } from '../plan/build-plan';
 import { gridCellIndex } from './grid-cell';
@@ -348,21 +348,6 @@ const CEILING_LAMP = 0.6;
 /** Ceilings are plastered, whatever the walls are built of. */
 const PLASTER = hex('#f1ede4');
 
-/**
- * Where an interior the prompt asks for is seen from: standing in a room at eye height (`roomCamera`), the largest
- * room for variations 1 and 3, the next largest for variation 2; none when the prompt does not ask for an interior or
- * the model has no rooms.
- */
-function interiorView(
-  scene: Scene,
-  variation: VariationNumber,
-  settings: SceneSettings,
-): SceneCamera | undefined {
-  if (settings.view !== 'interior' || scene.rooms.length === 0) return undefined;
-  const bySize = [...scene.rooms].sort((a, b) => b.areaM2 - a.areaM2);
-  return roomCamera(bySize[variation === 2 ? Math.min(1, bySize.length - 1) : 0]!);
-}
-
 /** Whether a camera placed on the model stands in one of its rooms, between the floor and the wall tops. */
 function standsInRoom(scene: Scene, camera: SceneCamera): boolean {
   const [x, y, z] = camera.position;
@@ -404,7 +389,8 @@ export async function renderScene(
     ? { ...styled, palette: { ...styled.palette, roof: roof.colour }, roofCourses: roof.courses }
     : styled;
   // A prompt asking for an interior, with no camera placed: standing in a room, as the viewer's room view does.
-  const roomView = options.camera ? undefined : interiorView(scene, variation, settings);
+  const roomView =
+    options.camera || settings.view !== 'interior' ? undefined : interiorCamera(scene, variation);
   const camera = options.camera ?? roomView;
   // A camera standing in a room sees its walls whole and the ceiling over it, whatever the style would cut away.
   const inRoom = camera !== undefined && standsInRoom(scene, camera);

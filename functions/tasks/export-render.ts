@@ -53,12 +53,13 @@ async function rendered(render: GenerationRenderItem, size: ExportSize): Promise
 
 /** The 3D model the render was made from (its drawing's plan, or its building's levels), from its camera. */
 async function exportView(render: GenerationRenderItem, generation: GenerationItem) {
+  const shot = { variation: render.variation, camera: render.camera, brief: generation.prompt };
   if (generation.levels) {
     const building = await buildingScene(generation.levels);
-    return 'lost' in building ? undefined : sceneView(building.scene, render);
+    return 'lost' in building ? undefined : sceneView(building.scene, shot);
   }
   const plan = await loadPlan(render.fileId);
-  return modelView(plan, await storeyHeightOf(plan), render);
+  return modelView(plan, await storeyHeightOf(plan), shot);
 }
 
 /** An AI render made larger by an upscale model; enlarged (Lanczos) when no upscaler is available to the account. */

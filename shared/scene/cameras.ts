@@ -141,3 +141,16 @@ function outlineCentroid(outline: [number, number][]): [number, number] {
   }
   return [sx / outline.length, sz / outline.length];
 }
+
+/**
+ * Where an interior is seen from when no camera was placed: standing at eye height in the largest room (`roomCamera`),
+ * in the next largest for variation 2 (the variation of the camera); none when the model has no rooms.
+ */
+export function interiorCamera(
+  scene: Pick<Scene, 'rooms'>,
+  variation: VariationNumber,
+): SceneCamera | undefined {
+  if (scene.rooms.length === 0) return undefined;
+  const bySize = [...scene.rooms].sort((a, b) => b.areaM2 - a.areaM2);
+  return roomCamera(bySize[variation === 2 ? Math.min(1, bySize.length - 1) : 0]!);
+}

@@ -1,15 +1,19 @@
 import type { Level } from '../../../shared/building/schema';
 import type { VariationNumber } from '../../../shared/domain';
 import type { PlanModel } from '../../../shared/plan/schema';
+import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { buildScene } from '../../../shared/scene/build';
 import { buildBuilding, flattenBuilding } from '../../../shared/scene/building';
-import { type SceneCamera, variationCamera } from '../../../shared/scene/cameras';
+import { interiorCamera, type SceneCamera, variationCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
 import { loadPlan, withStoreyHeight } from '../plan/plan-store';
 import type { ImageRequest } from '../providers/types';
 
-/** Where a render is seen from: the camera the user placed, else its variation's default camera. */
-type Shot = { variation: VariationNumber; camera?: SceneCamera | null };
+/**
+ * Where a render is seen from: the camera the user placed, else its variation's default camera; `brief` is the
+ * user's prompt (an interior asked for is seen from inside a room).
+ */
+type Shot = { variation: VariationNumber; camera?: SceneCamera | null; brief?: string | undefined };
 
 /**
  * The 3D model of a plan at a storey height, seen from the camera the user placed or else the variation's default
@@ -26,9 +30,20 @@ export function modelView(
   return sceneView(buildScene(plan, storeyHeight ? { storeyHeight } : {}), shot);
 }
 
-/** A scene seen from the shot's camera. */
+/**
+ * A scene seen from the shot's camera; without one, from standing in a room when the brief asks for an interior (as
+ * the local renderer sees it), else from the variation's default camera.
+ */
 export function sceneView(scene: Scene, shot: Shot): ImageRequest['view'] {
-  return { scene, camera: shot.camera ?? variationCamera(scene, shot.variation), placed: !!shot.camera };
+  const interior =
+    !shot.camera && shot.brief && readPrompt(shot.brief).settings.view === 'interior'
+      ? interiorCamera(scene, shot.variation)
+      : undefined;
+  return {
+    scene,
+    camera: shot.camera ?? interior ?? variationCamera(scene, shot.variation),
+    placed: !!shot.camera,
+  };
 }
 
 const hasWalls = (plan: PlanModel | null | undefined): plan is PlanModel =>
