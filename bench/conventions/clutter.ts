@@ -14,7 +14,8 @@ export type Clutter =
   | 'paving'
   | 'site'
   | 'stairs'
-  | 'notes';
+  | 'notes'
+  | 'fills';
 
 export interface ClutterLayers {
   furniture: string;
@@ -263,4 +264,38 @@ export function frame(
     { type: 'TEXT', layer, at: [tx + 0.5, fy0 + 1.0], height: 0.4, text: 'SCALE 1:100' },
     { type: 'TEXT', layer, at: [tx + 9.5, fy0 + 1.0], height: 0.4, text: 'DRAWING No. A-101' },
   ];
+}
+
+/**
+ * Colours rooms are filled with on presentation plans (estate agents', students', planners' exports): pastels and
+ * the mid-tone greens, violets, browns and blues of a colour-coded plan, some as dark as a pen's grey.
+ */
+const ROOM_FILLS: [number, number, number][] = [
+  [243, 232, 200],
+  [214, 236, 214],
+  [160, 160, 226],
+  [122, 186, 122],
+  [176, 128, 104],
+  [136, 168, 196],
+  [226, 196, 170],
+  [196, 120, 200],
+  [150, 150, 150],
+];
+
+/** Each room's floor filled with a colour (inside its walls, under everything else on the plot). */
+export function roomFills(random: Random, b: Building, layer: string): Entity[] {
+  return b.rooms.map((room) => {
+    const [x0, y0, x1, y1] = room.clear;
+    return {
+      type: 'FILL',
+      layer,
+      rgb: random.pick(ROOM_FILLS),
+      points: [
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ],
+    };
+  });
 }

@@ -14,6 +14,7 @@ import {
   northArrow,
   notes,
   paving,
+  roomFills,
   roomTexts,
   site,
   stairs,
@@ -135,6 +136,7 @@ export const CELLS: Record<string, Partial<Convention>> = {
   'raster/single': { format: 'png', walls: 'single' },
   'raster/hatched': { format: 'png', walls: 'hatched' },
   'raster/furnished': { format: 'png', clutter: ['furniture', 'texts', 'dimensions'] },
+  'raster/coloured-rooms': { format: 'png', clutter: ['fills', 'texts'] },
   'sheet/plan-elevation-section': { sheet: 'plan+views', clutter: ['texts'] },
   'sheet/elevation-only': { sheet: 'elevation' },
 };
@@ -348,5 +350,6 @@ function clutterOf(
   if (has('site')) out.push(...site(random, b, on('site')));
   if (has('stairs')) out.push(...stairs(random, b, on('stairs')));
   if (has('notes')) out.push(...notes(random, b, on('text')));
+  if (has('fills')) out.push(...roomFills(random, b, on('text')));
   return out;
 }

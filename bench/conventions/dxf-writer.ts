@@ -12,7 +12,9 @@ export type Entity =
   | { type: 'ARC'; layer: string; c: Point; r: number; startDeg: number; endDeg: number }
   | { type: 'CIRCLE'; layer: string; c: Point; r: number }
   | { type: 'TEXT'; layer: string; at: Point; height: number; text: string }
-  | { type: 'INSERT'; layer: string; block: string; at: Point; rotationDeg: number };
+  | { type: 'INSERT'; layer: string; block: string; at: Point; rotationDeg: number }
+  /** A solid colour over an area (a room's fill on a presentation plan): plotted, not written to the DXF. */
+  | { type: 'FILL'; layer: string; points: Point[]; rgb: [number, number, number] };
 
 export const lineEntity = (layer: string, a: Point, b: Point): Entity => ({ type: 'LINE', layer, a, b });
 
@@ -152,6 +154,8 @@ function writeEntity(d: Groups, e: Entity, k: number, r12: boolean) {
         .g(30, 0)
         .g(40, e.height * k)
         .g(1, e.text);
+      return;
+    case 'FILL':
       return;
     case 'INSERT':
       head('INSERT', 'AcDbBlockReference');

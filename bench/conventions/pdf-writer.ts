@@ -83,6 +83,8 @@ function placed(e: Extract<Entity, { type: 'INSERT' }>, inner: Entity): Entity {
       return { ...inner, c: at(inner.c) };
     case 'TEXT':
       return { ...inner, at: at(inner.at) };
+    case 'FILL':
+      return { ...inner, points: inner.points.map(at) };
     case 'INSERT':
       return { ...inner, at: at(inner.at), rotationDeg: inner.rotationDeg + e.rotationDeg };
   }
@@ -157,6 +159,12 @@ function entityOperators(e: Entity, p: (q: Point) => [number, number], k: number
     }
     case 'TEXT':
       return [`BT /F1 ${n(Math.max(1, e.height * k))} Tf ${at(e.at)} Td ${pdfText(e.text)} Tj ET`];
+    case 'FILL': {
+      const [first, ...rest] = e.points;
+      if (!first) return [];
+      const rgb = e.rgb.map((c) => n(c / 255)).join(' ');
+      return [`${rgb} rg ${at(first)} m`, ...rest.map((q) => `${at(q)} l`), 'h f 0 g'];
+    }
     case 'INSERT':
       return [];
   }
@@ -189,6 +197,8 @@ function statingScale(e: Entity, at: PdfPlacement): Entity {
   return e.type === 'TEXT' && /^SCALE 1:\d+$/.test(e.text) ? { ...e, text: `SCALE 1:${at.paperScale}` } : e;
 }
 
+const isFill = (e: Entity) => e.type === 'FILL';
+
 /** The drawing as a one-page vector PDF, and where it lies on the page. */
 export function writePdf(drawing: Drawing, extent: Extent): { bytes: Uint8Array; at: PdfPlacement } {
   const at = placeOnSheet(extent);
@@ -198,7 +208,9 @@ export function writePdf(drawing: Drawing, extent: Extent): { bytes: Uint8Array;
     (y - at.origin[1]) * k + at.marginPt,
   ];
   const ops = [`${n(PEN_PT)} w 1 J 1 j`];
-  for (const e of expanded(drawing.entities, drawing.blocks))
+  // Fills first: lines and words are plotted over them.
+  const entities = expanded(drawing.entities, drawing.blocks);
+  for (const e of [...entities.filter(isFill), ...entities.filter((e) => !isFill(e))])
     ops.push(...entityOperators(statingScale(e, at), p, k));
   return { bytes: pdfFile(ops.join('\n'), at.pageWidth, at.pageHeight), at };
 }

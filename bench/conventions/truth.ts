@@ -15,6 +15,7 @@ function entityPoints(e: Entity, blocks: Drawing['blocks']): Point[] {
     case 'LINE':
       return [e.a, e.b];
     case 'POLYLINE':
+    case 'FILL':
       return e.points;
     case 'ARC':
     case 'CIRCLE':

@@ -146,7 +146,12 @@ function greyFillBand(hist: Float64Array, otsuThreshold: number): { from: number
  * greyscale, contrast (Otsu threshold; blueprints inverted) or, where the walls are told by colour rather than
  * darkness, the walls' colour; margins trimmed, longest side ≤ 1024 px.
  */
-export async function lineDrawingFromRaster(source: RasterSource, what = 'image'): Promise<LineDrawing> {
+export async function lineDrawingFromRaster(
+  source: RasterSource,
+  what = 'image',
+  /** Only the ink inside this box of the original's pixels (one drawing of several on the picture). */
+  region?: OriginalBox,
+): Promise<LineDrawing> {
   let width: number;
   let height: number;
   if ('bytes' in source) {
@@ -228,6 +233,7 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
     const t = choice.threshold;
     for (let i = 0; i < n; i++) ink[i] = (lum[i] ?? 255) < t !== inverted ? 1 : 0;
   }
+  if (region) clearOutside(ink, w, h, region, w / width);
   let minX = w;
   let minY = h;
   let maxX = -1;
@@ -292,6 +298,22 @@ export async function lineDrawingFromRaster(source: RasterSource, what = 'image'
     pixelTransform: { scale: s1 * (ow / cw), offsetX: cx0 / s1, offsetY: cy0 / s1 },
     inverted,
   };
+}
+
+/** A box of an original picture's pixels, [x0, x1) × [y0, y1). */
+export interface OriginalBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Clears the ink outside `box` (original pixels; `scale` work pixels per original pixel). */
+function clearOutside(ink: Uint8Array, w: number, h: number, box: OriginalBox, scale: number): void {
+  const [x0, x1] = [Math.floor(box.x0 * scale), Math.ceil(box.x1 * scale)];
+  const [y0, y1] = [Math.floor(box.y0 * scale), Math.ceil(box.y1 * scale)];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) if (x < x0 || x >= x1 || y < y0 || y >= y1) ink[y * w + x] = 0;
 }
 
 /** Ink no deeper than this (nine in ten pixels, in pixels of a line drawing) is lines, however thin the pen. */

@@ -7,11 +7,11 @@ import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
 import { dimensionMetres, dimensionScale } from './dimension-scale';
 import { DrawingError, unprocessable } from './errors';
-import { inkMask, isLineWork, type LineDrawing, lineDrawingFromRaster } from './image';
+import { inkMask, isLineWork, type LineDrawing } from './image';
 import { LIMITS } from './limits';
-import { readDrawingTexts } from './ocr';
 import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
+import { readPictureSheet } from './picture-sheet';
 import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
 import type { DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
@@ -31,8 +31,9 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
   switch (detected.format) {
     case 'jpeg':
     case 'png': {
-      const d = await lineDrawingFromRaster({ bytes }, 'image');
-      const texts = await readDrawingTexts({ bytes }, d);
+      // A picture of several drawings side by side is read one view at a time, the others offered as views.
+      const sheet = await readPictureSheet(bytes, input.cadViewId);
+      const { drawing: d, texts } = sheet;
       const dimensions = await rasterDimensionScale(d, texts);
       result = {
         png: d.png,
@@ -52,6 +53,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
             originalWidth: d.originalWidth,
             originalHeight: d.originalHeight,
           },
+          ...(sheet.views ? { views: sheet.views, viewId: sheet.viewId } : {}),
           warnings: [
             ...(d.inverted ? ['The image was light lines on a dark ground and was inverted.'] : []),
             ...dimensions.warnings,

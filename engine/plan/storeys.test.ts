@@ -24,6 +24,7 @@ const shifted = (entity: Entity, dx: number): Entity => {
     case 'LINE':
       return { ...entity, a: move(entity.a), b: move(entity.b) };
     case 'POLYLINE':
+    case 'FILL':
       return { ...entity, points: entity.points.map(move) };
     case 'ARC':
     case 'CIRCLE':

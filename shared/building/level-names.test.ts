@@ -61,11 +61,13 @@ describe('level marks', () => {
     ['±0.00', 0],
     ['отм. +6,600', 6.6],
     ['+3300', 3.3],
+    ['План на отм. 0,000', 0],
   ])('%s → %f m', (text, metres) => {
     expect(levelMark(text)).toBeCloseTo(metres, 6);
   });
 
   it('reads no mark in plain numbers', () => {
-    for (const text of ['3300', 'Room 12', '1:100', 'A-1']) expect(levelMark(text), text).toBeNull();
+    for (const text of ['3300', 'Room 12', '1:100', 'A-1', '10,000', '0,0005', '1.0,000'])
+      expect(levelMark(text), text).toBeNull();
   });
 });

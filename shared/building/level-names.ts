@@ -83,14 +83,32 @@ export function levelNamed(text: string): LevelName | null {
 }
 
 /**
- * A level mark's elevation in metres: "+3,300", "+3.30", "-2,850", "±0,000", "отм. +6,600". Marks in millimetres
+ * A level mark's elevation in metres: "+3,300", "+3.30", "-2,850", "±0,000" (or "0,000"), "отм. +6,600". Marks in millimetres
  * (a sign and four or more digits, "+3300") are read as such. Null when `text` holds none.
  */
 export function levelMark(text: string): number | null {
+  // The datum written without its sign, "0,000" or "0.000" (three decimals: a level, not a count).
+  if (/(?<![\d.,+\-−±])0[.,]000(?![\d.,])/.test(text)) return 0;
   const m = text.match(/(±|\+|-|−)\s*(\d{1,3})(?:[.,](\d{2,3}))?(?!\d)|(±|\+|-|−)(\d{4,5})(?!\d)/);
   if (!m) return null;
   if (m[5]) return (m[4] === '-' || m[4] === '−' ? -1 : 1) * (Number(m[5]) / 1000);
   if (m[3] === undefined && m[1] !== '±') return null;
   const sign = m[1] === '-' || m[1] === '−' ? -1 : 1;
   return sign * Number(`${m[2]}.${m[3] ?? '0'}`);
+}
+
+/** Floor to floor of a storey, metres, for telling which storey a level mark is on (+3,300 the first, −3,000 the one below). */
+const MARK_STOREY_M = 3;
+
+/**
+ * The storey a title names, by its words (`levelNamed`) or else by its level mark ("План на отм. +3,300": the storey
+ * about three metres up, named "Level +3.300").
+ */
+export function storeyOfTitle(text: string): LevelName | null {
+  const named = levelNamed(text);
+  if (named) return named;
+  const mark = levelMark(text);
+  if (mark === null) return null;
+  const sign = mark === 0 ? '±' : mark > 0 ? '+' : '−';
+  return { rank: Math.round(mark / MARK_STOREY_M), text: `Level ${sign}${Math.abs(mark).toFixed(3)}` };
 }

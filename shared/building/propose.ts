@@ -4,7 +4,7 @@
  * stacked floor on floor. The user confirms or changes it. Pure.
  */
 import { DEFAULT_SCENE_OPTIONS } from '../scene/types';
-import { levelMark, levelNamed } from './level-names';
+import { levelMark, storeyOfTitle } from './level-names';
 import { type Level, MAX_LEVELS } from './schema';
 
 export interface LevelSource {
@@ -33,7 +33,7 @@ export function proposeBuilding(sources: readonly LevelSource[]): ProposedBuildi
   const warnings: string[] = [];
   const read = sources.slice(0, MAX_LEVELS).map((source, order) => {
     const texts = [...source.titles, stripExtension(source.fileName)];
-    const named = texts.map(levelNamed).find((n) => n !== null) ?? null;
+    const named = texts.map(storeyOfTitle).find((n) => n !== null) ?? null;
     const mark = texts.map(levelMark).find((m) => m !== null) ?? null;
     return { source, order, named, mark };
   });

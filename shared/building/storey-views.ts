@@ -3,7 +3,7 @@
  * the pages of a PDF ("Main Floor", "2nd Floor", "Basement"), or several titled plans on a CAD sheet. Pure.
  */
 import type { PlanModel, PlanView } from '../plan/schema';
-import { levelNamed, storeysNamed } from './level-names';
+import { storeyOfTitle, storeysNamed } from './level-names';
 
 /** At most this many other storeys are read from one drawing (each is a reading of its own). */
 export const MAX_STOREY_VIEWS = 8;
@@ -13,8 +13,14 @@ const NOT_PLANS: ReadonlySet<PlanView['kind']> = new Set(['text', 'elevation', '
 
 /** The storeys a view names: those of its texts, else the one its label names. */
 function storeysOf(view: PlanView): number[] {
-  if (view.storeys?.length) return storeysNamed(view.storeys).map((n) => n.rank);
-  const named = levelNamed(view.label);
+  if (view.storeys?.length) {
+    const named = storeysNamed(view.storeys).map((n) => n.rank);
+    // A picture's view may be titled by its level mark alone ("План на отм. +3,300").
+    return named.length
+      ? named
+      : [...new Set(view.storeys.map(storeyOfTitle).flatMap((n) => (n ? [n.rank] : [])))];
+  }
+  const named = storeyOfTitle(view.label);
   return named ? [named.rank] : [];
 }
 
