@@ -164,6 +164,12 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
   });
 
+  it('a picture of a colour-coded plan: the rooms’ fills are not walls', async () => {
+    const { score, plan, drawing } = await read('raster/coloured-rooms', 4040590745);
+    expect(score.f1).toBeGreaterThanOrEqual(0.95);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
   it('double-line walls: a wall going on between two T-junctions is no opening', async () => {
     const { plan, drawing } = await read('double/named-layer', 1000);
     const { doors, windows } = drawing.truth.groundTruth;

@@ -74,7 +74,7 @@ async function chooseInk(
   hist: Float64Array,
   otsuThreshold: number,
   inverted: boolean,
-): Promise<{ threshold: number; wallColour: WallColour | null }> {
+): Promise<{ threshold: number; dropColoured: boolean; wallColour: WallColour | null }> {
   const { width, height } = colour.info;
   let small = { data: colour.data as Uint8Array, width, height };
   if (Math.max(width, height) > COLOUR_ANALYSIS_SIDE) {
@@ -89,12 +89,16 @@ async function chooseInk(
     const d = small.data;
     lum[i] = Math.round(0.2126 * d[i * 3]! + 0.7152 * d[i * 3 + 1]! + 0.0722 * d[i * 3 + 2]!);
   }
-  const inkAt = (t: number) => lum.map((v) => (v < t !== inverted ? 1 : 0));
   const sheet = readSheet(small);
+  // Coloured fills (a colour-coded plan's rooms) first: pen ink is black or grey.
+  const dropColoured = !inverted && colouredFillsAreNotInk(small, lum, otsuThreshold, sheet);
+  const penLike = (i: number) => !dropColoured || chroma(small.data, i) <= INK_CHROMA_MAX;
+  const inkAt = (t: number) => lum.map((v, i) => (v < t !== inverted && penLike(i) ? 1 : 0));
   let threshold = otsuThreshold;
   let dark = inkAt(threshold);
-  // A flat grey that is a fill, not walls: leaving it out keeps the walls as wall-like as they were.
-  const fill = inverted ? null : greyFillBand(hist, otsuThreshold);
+  // A flat grey that is a fill, not walls: leaving it out keeps the walls as wall-like as they were. Its share is
+  // of the ink left once coloured fills are out.
+  const fill = inverted ? null : greyFillBand(dropColoured ? histogramOf(lum, penLike) : hist, otsuThreshold);
   if (fill) {
     const withoutFill = inkAt(fill.from);
     const kept = wallLikeness(small, withoutFill, sheet) / Math.max(1e-9, wallLikeness(small, dark, sheet));
@@ -103,7 +107,50 @@ async function chooseInk(
       dark = withoutFill;
     }
   }
-  return { threshold, wallColour: findWallColour(small, dark, sheet) };
+  return { threshold, dropColoured, wallColour: findWallColour(small, dark, sheet) };
+}
+
+/**
+ * Pen ink is black or grey: a pixel whose channels spread more than this (0–255) is coloured, a fill rather than a
+ * line, when coloured pixels make a good share (COLOUR_FILL_SHARE) of the dark ink.
+ */
+const INK_CHROMA_MAX = 40;
+const COLOUR_FILL_SHARE = 0.2;
+
+/**
+ * Whether the coloured pixels of the dark ink are fills: a good share of it, and the walls as wall-like without
+ * them (walls drawn in colour are not left out).
+ */
+function colouredFillsAreNotInk(
+  small: { data: Uint8Array; width: number; height: number },
+  lum: Uint8Array,
+  threshold: number,
+  sheet: ReturnType<typeof readSheet>,
+): boolean {
+  const dark = lum.map((v) => (v < threshold ? 1 : 0));
+  const withoutColour = dark.map((v, i) => (v && chroma(small.data, i) <= INK_CHROMA_MAX ? 1 : 0));
+  if (count(dark) - count(withoutColour) < count(dark) * COLOUR_FILL_SHARE) return false;
+  const kept = wallLikeness(small, withoutColour, sheet) / Math.max(1e-9, wallLikeness(small, dark, sheet));
+  return kept >= FILL_KEEPS_WALLS;
+}
+
+/** A 256-bin histogram of the grey levels of the pixels `counted` keeps. */
+function histogramOf(lum: Uint8Array, counted: (i: number) => boolean): Float64Array {
+  const hist = new Float64Array(256);
+  for (let i = 0; i < lum.length; i++) if (counted(i)) hist[lum[i]!]!++;
+  return hist;
+}
+
+/** How coloured an RGB pixel is: the spread of its channels. */
+function chroma(rgb: Uint8Array, pixel: number): number {
+  const [r, g, b] = [rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!];
+  return Math.max(r, g, b) - Math.min(r, g, b);
+}
+
+function count(mask: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) n += mask[i]!;
+  return n;
 }
 
 /**
@@ -231,7 +278,10 @@ export async function lineDrawingFromRaster(
     inverted = false;
   } else {
     const t = choice.threshold;
-    for (let i = 0; i < n; i++) ink[i] = (lum[i] ?? 255) < t !== inverted ? 1 : 0;
+    const rgb = colour.data;
+    for (let i = 0; i < n; i++)
+      ink[i] =
+        (lum[i] ?? 255) < t !== inverted && !(choice.dropColoured && chroma(rgb, i) > INK_CHROMA_MAX) ? 1 : 0;
   }
   if (region) clearOutside(ink, w, h, region, w / width);
   let minX = w;

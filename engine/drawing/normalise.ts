@@ -60,7 +60,7 @@ export async function normaliseDrawing(input: NormaliseInput): Promise<Normalise
           ],
         },
       };
-      const lines = await readPictureLines(d, dimensions.metresPerUnit);
+      const lines = await readPictureLines(d, dimensions.metresPerUnit, !!sheet.views);
       if (lines) result = { ...result, geometry: { ...result.geometry, pictureLines: lines } };
       break;
     }
@@ -229,6 +229,8 @@ async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<
 async function readPictureLines(
   d: LineDrawing,
   metresPerPixel: number | null,
+  /** The picture is one view cut from a sheet of several: its lines are one drawing. */
+  oneView: boolean,
 ): Promise<LinesGeometry | undefined> {
   const { ink, width, height } = await inkMask(d.png);
   if (!isLineWork(ink, width, height)) return undefined;
@@ -246,7 +248,7 @@ async function readPictureLines(
   const flat = { strokes, arcs: [], texts: [], truncated: false };
   const stated = metresPerPixel === null ? null : metresPerPixel * t.scale;
   try {
-    const lines = readLines(flat, d.originalHeight, stated, undefined, 1);
+    const lines = readLines(flat, d.originalHeight, stated, undefined, 1, oneView);
     return lines ? { ...lines, units: 'px' } : undefined;
   } catch (error) {
     // Lines too many or too slow to pair are no reason to fail a picture its ink reads.
@@ -284,9 +286,10 @@ function readLines(
   statedMetresPerPoint: number | null,
   viewId: string | undefined,
   pages: number,
+  oneView = false,
 ): LinesGeometry | undefined {
   if (flat.strokes.length === 0) return undefined;
-  const split = splitWalls(flat, statedMetresPerPoint, LIMITS, viewId, true);
+  const split = splitWalls(flat, statedMetresPerPoint, LIMITS, viewId, true, oneView);
   if (split.walls.length === 0 && !split.noPlanReason) return undefined;
   const down = (s: Segment): Segment => [s[0], pageHeight - s[1], s[2], pageHeight - s[3]];
   const views = split.views.map((v) => ({

@@ -123,15 +123,17 @@ export function splitWalls(
   viewId?: string,
   /** The units are a plotted sheet's points: any scale is possible, not only a CAD unit. */
   plotted = false,
+  /** The lines are one drawing already (a view cut from a picture of several): not split into views again. */
+  oneView = false,
 ): WallSplit {
   const warnings: string[] = [];
   const segments = flat.strokes.map((s) => s.seg);
   const sheet = boundsOfSegments(segments) ?? { minX: 0, minY: 0, maxX: 1, maxY: 1 };
   const scale = chooseScale(flat, fileMetresPerUnit, sheet, plotted);
-  const { described, views } = viewsOfSheet(flat, sheet, scale, plotted);
+  const { described, views } = viewsOfSheet(flat, sheet, scale, plotted, oneView);
   const candidates = described.filter((d) => d.view.kind === 'plan' || d.view.kind === 'unknown');
   candidates.sort((p, q) => q.score - p.score);
-  const picked = viewId ? described.find((d) => d.view.id === viewId) : undefined;
+  const picked = oneView ? described[0] : viewId ? described.find((d) => d.view.id === viewId) : undefined;
   if (viewId && !picked)
     warnings.push(`There is no ${viewId} on this sheet; the plan view was chosen instead.`);
   const chosen = picked ?? candidates[0];
@@ -202,14 +204,20 @@ function viewsOfSheet(
   sheet: Bounds,
   scale: Scale,
   plotted: boolean,
+  oneView: boolean,
 ): { described: DescribedView[]; views: CadView[] } {
   const segments = flat.strokes.map((s) => s.seg);
   const border = borderSegments(segments, sheet, {
     min: WALL_GAP_M.min / scale.metresPerUnit,
     max: WALL_GAP_M.max / scale.metresPerUnit,
   });
-  const clusters = clusterViews(segments, border, sheet);
-  const members = withEnclosedParts(clusters, flat, FREE_STANDING_MIN_M / scale.metresPerUnit);
+  const members = oneView
+    ? [segments.map((_, i) => i)]
+    : withEnclosedParts(
+        clusterViews(segments, border, sheet),
+        flat,
+        FREE_STANDING_MIN_M / scale.metresPerUnit,
+      );
   const minStrokes = Math.max(8, Math.floor(flat.strokes.length * 0.01));
   const described = members
     .map((list, v) => ({ v, list }))
