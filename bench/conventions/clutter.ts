@@ -268,8 +268,7 @@ export function frame(
 
 /**
  * Colours rooms are filled with on presentation plans (estate agents', students', planners' exports): pastels and
- * the mid-tone greens, violets, browns and blues of a colour-coded plan, some as dark as a pen's grey. (A mid-grey
- * fill is another convention: the reader's grey-fill rule leaves out every grey lighter than it, thin lines too.)
+ * the mid-tone greens, violets, browns and blues of a colour-coded plan, some as dark as a pen's grey, and grey.
  */
 const ROOM_FILLS: [number, number, number][] = [
   [243, 232, 200],
@@ -280,6 +279,7 @@ const ROOM_FILLS: [number, number, number][] = [
   [136, 168, 196],
   [226, 196, 170],
   [196, 120, 200],
+  [150, 150, 150],
 ];
 
 /** Each room's floor filled with a colour (inside its walls, under everything else on the plot). */

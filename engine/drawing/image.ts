@@ -74,7 +74,13 @@ async function chooseInk(
   hist: Float64Array,
   otsuThreshold: number,
   inverted: boolean,
-): Promise<{ threshold: number; dropColoured: boolean; wallColour: WallColour | null }> {
+): Promise<{
+  threshold: number;
+  dropColoured: boolean;
+  /** A grey fill whose flat areas (not every lighter grey) are left out. */
+  flatFill: GreyBand | null;
+  wallColour: WallColour | null;
+}> {
   const { width, height } = colour.info;
   let small = { data: colour.data as Uint8Array, width, height };
   if (Math.max(width, height) > COLOUR_ANALYSIS_SIDE) {
@@ -99,15 +105,43 @@ async function chooseInk(
   // A flat grey that is a fill, not walls: leaving it out keeps the walls as wall-like as they were. Its share is
   // of the ink left once coloured fills are out.
   const fill = inverted ? null : greyFillBand(dropColoured ? histogramOf(lum, penLike) : hist, otsuThreshold);
+  let flatFill: GreyBand | null = null;
   if (fill) {
-    const withoutFill = inkAt(fill.from);
-    const kept = wallLikeness(small, withoutFill, sheet) / Math.max(1e-9, wallLikeness(small, dark, sheet));
-    if (kept >= FILL_KEEPS_WALLS) {
+    const keeps = (mask: Uint8Array) =>
+      wallLikeness(small, mask, sheet) / Math.max(1e-9, wallLikeness(small, dark, sheet)) >= FILL_KEEPS_WALLS;
+    // Every grey from the fill's up is left out; where thin lines are drawn in those greys (anti-aliased pens),
+    // only the fill's flat areas are.
+    const withoutLighter = inkAt(fill.from);
+    if (keeps(withoutLighter)) {
       threshold = fill.from;
-      dark = withoutFill;
+      dark = withoutLighter;
+    } else {
+      const withoutFlat = withoutFlatBand(dark, lum, small.width, fill);
+      if (keeps(withoutFlat)) {
+        flatFill = fill;
+        dark = withoutFlat;
+      }
     }
   }
-  return { threshold, dropColoured, wallColour: findWallColour(small, dark, sheet) };
+  return { threshold, dropColoured, flatFill, wallColour: findWallColour(small, dark, sheet) };
+}
+
+type GreyBand = { from: number; to: number };
+
+/** Whether pixel `i` and its four neighbours all lie in the grey band: inside a flat fill, not on a line's edge. */
+function inFlatBand(lum: Uint8Array, width: number, i: number, band: GreyBand): boolean {
+  const inBand = (j: number) => j >= 0 && j < lum.length && lum[j]! >= band.from && lum[j]! < band.to;
+  return inBand(i) && inBand(i - 1) && inBand(i + 1) && inBand(i - width) && inBand(i + width);
+}
+
+/** The ink without the flat areas of a grey band. */
+function withoutFlatBand(
+  ink: Uint8Array<ArrayBuffer>,
+  lum: Uint8Array,
+  width: number,
+  band: GreyBand,
+): Uint8Array<ArrayBuffer> {
+  return ink.map((v, i) => (v && !inFlatBand(lum, width, i, band) ? 1 : 0));
 }
 
 /**
@@ -279,9 +313,14 @@ export async function lineDrawingFromRaster(
   } else {
     const t = choice.threshold;
     const rgb = colour.data;
+    const fill = choice.flatFill;
     for (let i = 0; i < n; i++)
       ink[i] =
-        (lum[i] ?? 255) < t !== inverted && !(choice.dropColoured && chroma(rgb, i) > INK_CHROMA_MAX) ? 1 : 0;
+        (lum[i] ?? 255) < t !== inverted &&
+        !(choice.dropColoured && chroma(rgb, i) > INK_CHROMA_MAX) &&
+        !(fill && inFlatBand(lum, w, i, fill))
+          ? 1
+          : 0;
   }
   if (region) clearOutside(ink, w, h, region, w / width);
   let minX = w;
