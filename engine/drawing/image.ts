@@ -20,6 +20,20 @@ export interface LineDrawing {
   inverted: boolean;
 }
 
+type PixelTransform = LineDrawing['pixelTransform'];
+
+/** A line drawing's pixel → the original picture's (the inverse of `pixelTransform`). */
+export const originalPixel = (t: PixelTransform, x: number, y: number): [number, number] => [
+  x / t.scale + t.offsetX,
+  y / t.scale + t.offsetY,
+];
+
+/** An original picture's pixel → its line drawing's (`pixelTransform`). */
+export const drawingPixel = (t: PixelTransform, x: number, y: number): [number, number] => [
+  (x - t.offsetX) * t.scale,
+  (y - t.offsetY) * t.scale,
+];
+
 const MIN_SIDE = 32;
 
 function open(source: RasterSource) {

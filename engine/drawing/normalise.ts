@@ -7,7 +7,7 @@ import { splitWalls } from './cad/walls';
 import { detectFormat } from './detect';
 import { dimensionMetres, dimensionScale } from './dimension-scale';
 import { DrawingError, unprocessable } from './errors';
-import { inkMask, isLineWork, type LineDrawing } from './image';
+import { inkMask, isLineWork, type LineDrawing, originalPixel } from './image';
 import { LIMITS } from './limits';
 import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
@@ -236,10 +236,10 @@ async function readPictureLines(
   if (!isLineWork(ink, width, height)) return undefined;
   // The plan of a picture is in the picture's own pixels (y down); its line drawing is scaled and cropped from them.
   const t = d.pixelTransform;
-  const up = (x: number, y: number): [number, number] => [
-    x / t.scale + t.offsetX,
-    d.originalHeight - (y / t.scale + t.offsetY),
-  ];
+  const up = (x: number, y: number): [number, number] => {
+    const [ox, oy] = originalPixel(t, x, y);
+    return [ox, d.originalHeight - oy];
+  };
   const strokes = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX).map((s) => ({
     seg: [...up(s[0], s[1]), ...up(s[2], s[3])] as Segment,
     layer: 'raster line',
@@ -259,8 +259,8 @@ async function readPictureLines(
 
 /** A pixel of a page's line drawing → the page's points (y down, as the page's own space). */
 function pagePointOf(d: PdfRaster, x: number, y: number): [number, number] {
-  const t = d.pixelTransform;
-  return [(x / t.scale + t.offsetX) * d.pointsPerPixel, (y / t.scale + t.offsetY) * d.pointsPerPixel];
+  const [ox, oy] = originalPixel(d.pixelTransform, x, y);
+  return [ox * d.pointsPerPixel, oy * d.pointsPerPixel];
 }
 
 /** Lines of a raster page shorter than this (line-drawing pixels) are lettering, hatching or symbols. */

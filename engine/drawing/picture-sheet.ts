@@ -6,7 +6,14 @@
  * plan lies where it is drawn.
  */
 import { storeyOfTitle } from '../../shared/building/level-names';
-import { inkMask, type LineDrawing, lineDrawingFromRaster, type OriginalBox } from './image';
+import {
+  drawingPixel,
+  inkMask,
+  type LineDrawing,
+  lineDrawingFromRaster,
+  type OriginalBox,
+  originalPixel,
+} from './image';
 import { readDrawingTexts } from './ocr';
 import { type PixelBox, pictureViews } from './picture-views';
 import type { DrawingGeometry, TextLine } from './types';
@@ -36,9 +43,9 @@ export async function readPictureSheet(bytes: Uint8Array, viewId: string | undef
   const box: OriginalBox = { x0: region.minX, y0: region.minY, x1: region.maxX, y1: region.maxY };
   const drawing = await lineDrawingFromRaster({ bytes }, 'image', box);
   const own = texts
-    .filter((t) => inBox(toOriginal(whole, t.x, t.y), region))
+    .filter((t) => inBox(originalPixel(whole.pixelTransform, t.x, t.y), region))
     .map((t) => {
-      const [x, y] = fromOriginal(drawing, ...toOriginal(whole, t.x, t.y));
+      const [x, y] = drawingPixel(drawing.pixelTransform, ...originalPixel(whole.pixelTransform, t.x, t.y));
       return { ...t, x, y, height: t.height * (drawing.pixelTransform.scale / whole.pixelTransform.scale) };
     });
   return { drawing, texts: own, views, viewId: chosen.id };
@@ -46,8 +53,8 @@ export async function readPictureSheet(bytes: Uint8Array, viewId: string | undef
 
 /** A view of the picture: its bounds in the original's pixels, and the storeys its words name. */
 function viewOf(box: PixelBox, index: number, whole: LineDrawing, texts: readonly TextLine[]): View {
-  const [x0, y0] = toOriginal(whole, box.x0, box.y0);
-  const [x1, y1] = toOriginal(whole, box.x1, box.y1);
+  const [x0, y0] = originalPixel(whole.pixelTransform, box.x0, box.y0);
+  const [x1, y1] = originalPixel(whole.pixelTransform, box.x1, box.y1);
   const bounds = { minX: x0, minY: y0, maxX: x1, maxY: y1 };
   const storeys = texts
     .filter((t) => t.x >= box.x0 && t.x <= box.x1 && t.y >= box.y0 && t.y <= box.y1)
@@ -69,18 +76,6 @@ const groundFloorView = (views: readonly View[]) =>
 
 const area = (v: View) => (v.bounds!.maxX - v.bounds!.minX) * (v.bounds!.maxY - v.bounds!.minY);
 const largestView = (views: readonly View[]) => views.reduce((a, b) => (area(b) > area(a) ? b : a));
-
-/** A line drawing's pixel → the original picture's. */
-function toOriginal(d: LineDrawing, x: number, y: number): [number, number] {
-  const t = d.pixelTransform;
-  return [x / t.scale + t.offsetX, y / t.scale + t.offsetY];
-}
-
-/** The original picture's pixel → a line drawing's. */
-function fromOriginal(d: LineDrawing, x: number, y: number): [number, number] {
-  const t = d.pixelTransform;
-  return [(x - t.offsetX) * t.scale, (y - t.offsetY) * t.scale];
-}
 
 const inBox = ([x, y]: [number, number], b: NonNullable<View['bounds']>) =>
   x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;

@@ -25,6 +25,7 @@ import {
   type PlanView,
 } from '../../shared/plan/schema';
 import { DrawingError } from '../drawing/errors';
+import { originalPixel } from '../drawing/image';
 import { normaliseDrawing } from '../drawing/normalise';
 import { type NormalisedDrawing, type NormaliseInput, readFromVectors, type Segment } from '../drawing/types';
 import { buildPlan, type Plan } from './build-plan';
@@ -145,10 +146,10 @@ function sourceSpace(drawing: NormalisedDrawing) {
   return {
     units: (drawing.kind === 'pdf' ? 'pt' : 'px') as PlanUnits,
     yDown: true,
-    fromDrawing: (x: number, y: number): PlanPoint => [
-      (x / t.scale + t.offsetX) * points,
-      (y / t.scale + t.offsetY) * points,
-    ],
+    fromDrawing: (x: number, y: number): PlanPoint => {
+      const [ox, oy] = originalPixel(t, x, y);
+      return [ox * points, oy * points];
+    },
     unitsPerDrawingUnit: points / t.scale,
   };
 }
