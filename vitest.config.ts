@@ -21,6 +21,12 @@ if (!process.env.VITEST_FC_SEED_PRINTED) {
   );
 }
 
+/**
+ * Unit tests read real drawings and pictures, which take seconds on a loaded two-core CI machine; their speed is
+ * measured by the benches, so a test's timeout only guards against a hang.
+ */
+const UNIT_TEST_TIMEOUT_MS = 60_000;
+
 const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
@@ -50,6 +56,7 @@ export default defineConfig({
           ],
           exclude: ['**/*.int.test.ts'],
           setupFiles: ['functions/test/fast-check-seed.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
         },
       },
       {
