@@ -193,26 +193,22 @@ function cornerRunOn(
   walls: readonly SceneWall[],
   nearby: (p: Floor) => readonly number[],
 ): [number, number][] {
-  const unit = (w: SceneWall): Floor => [
-    (w.end[0] - w.start[0]) / w.length,
-    (w.end[1] - w.start[1]) / w.length,
-  ];
-  return walls.map((wall) => {
-    const [ux, uz] = unit(wall);
-    return [wall.start, wall.end].map((end) => {
-      let run = 0;
-      for (const index of nearby(end)) {
-        const other = walls[index]!;
-        if (other === wall) continue;
-        const meets = [other.start, other.end].some(
-          (p) => Math.hypot(p[0] - end[0], p[1] - end[1]) <= CORNER_REACH_M,
-        );
-        const [vx, vz] = unit(other);
-        if (meets && Math.abs(ux * vz - uz * vx) >= MIN_CORNER_SINE) run = Math.max(run, other.thickness / 2);
-      }
-      return run;
-    }) as [number, number];
-  });
+  const units = walls.map(
+    (w): Floor => [(w.end[0] - w.start[0]) / w.length, (w.end[1] - w.start[1]) / w.length],
+  );
+  const meets = (p: Floor, q: Floor) => Math.hypot(p[0] - q[0], p[1] - q[1]) <= CORNER_REACH_M;
+  const runOnAt = (index: number, end: Floor) => {
+    const [ux, uz] = units[index]!;
+    let run = 0;
+    for (const other of nearby(end)) {
+      const wall = walls[other]!;
+      if (other === index || !(meets(wall.start, end) || meets(wall.end, end))) continue;
+      const [vx, vz] = units[other]!;
+      if (Math.abs(ux * vz - uz * vx) >= MIN_CORNER_SINE) run = Math.max(run, wall.thickness / 2);
+    }
+    return run;
+  };
+  return walls.map((wall, index) => [runOnAt(index, wall.start), runOnAt(index, wall.end)]);
 }
 
 /**

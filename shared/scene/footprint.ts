@@ -24,29 +24,28 @@ const ENCLOSED = 1.3;
 /** The largest 4-connected piece of a mask, as a mask of 1s. */
 function largestPiece(mask: Uint8Array, w: number, h: number): { piece: Uint8Array; size: number } {
   const label = new Int32Array(w * h);
+  // Each cell is pushed once (labelled as it is pushed): the stack never holds more than all the cells.
+  const stack = new Int32Array(w * h);
   let best = 0;
   let bestSize = 0;
   let next = 0;
-  const stack: number[] = [];
   for (let s = 0; s < w * h; s++) {
     if (!mask[s] || label[s]) continue;
     next++;
     let size = 0;
+    let top = 0;
     label[s] = next;
-    stack.push(s);
-    const visit = (j: number) => {
-      if (!mask[j] || label[j]) return;
-      label[j] = next;
-      stack.push(j);
-    };
-    while (stack.length) {
-      const i = stack.pop()!;
+    stack[top++] = s;
+    while (top > 0) {
+      const i = stack[--top]!;
       size++;
       const x = i % w;
-      if (x > 0) visit(i - 1);
-      if (x < w - 1) visit(i + 1);
-      if (i >= w) visit(i - w);
-      if (i + w < w * h) visit(i + w);
+      const neighbours = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w];
+      for (const j of neighbours) {
+        if (j < 0 || j >= w * h || !mask[j] || label[j]) continue;
+        label[j] = next;
+        stack[top++] = j;
+      }
     }
     if (size > bestSize) {
       bestSize = size;
@@ -54,7 +53,7 @@ function largestPiece(mask: Uint8Array, w: number, h: number): { piece: Uint8Arr
     }
   }
   const piece = new Uint8Array(w * h);
-  for (let i = 0; i < piece.length; i++) if (label[i] === best && best) piece[i] = 1;
+  if (best) for (let i = 0; i < piece.length; i++) if (label[i] === best) piece[i] = 1;
   return { piece, size: bestSize };
 }
 

@@ -246,7 +246,10 @@ describe('the plan editor, in Chromium', () => {
       await page.mouse.down();
       await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
       await page.mouse.move(b.x, b.y, { steps: 4 });
+      // The wall follows the pointer on the editor's live layer while the drag lasts, and leaves it at the end.
+      await expect.poll(() => dialog.getByTestId('dragged-wall').isVisible()).toBe(true);
       await page.mouse.up();
+      await expect.poll(() => dialog.getByTestId('dragged-wall').isVisible()).toBe(false);
     };
     const mid = middle(wall.a, wall.b);
     await drag(mid, [mid[0], mid[1] + 40]);

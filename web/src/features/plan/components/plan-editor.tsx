@@ -66,7 +66,6 @@ export function PlanEditor({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [selectedRoom, setSelectedRoom] = useState<number | null>(null);
   const [draft, setDraft] = useState<OverlayEditing['draft']>(null);
-  const [dragged, setDragged] = useState<PlanWall | null>(null);
   const grab = useRef<WallGrab | null>(null);
   const [box, setBox] = useState<{ from: PlanPoint; to: PlanPoint; adding: boolean } | null>(null);
 
@@ -147,9 +146,9 @@ export function PlanEditor({
   const wallWhereDragged = (point: PlanPoint, at: PointerInfo, held: WallGrab) =>
     dragWall(plan, held, point, SNAP_PX * at.unitsPerPx, at.shiftKey, lines);
 
-  function onDrag(point: PlanPoint, at: PointerInfo) {
+  function onDrag(point: PlanPoint, at: PointerInfo): PlanWall | null {
     if (box) setBox({ ...box, to: point });
-    else if (grab.current) setDragged(wallWhereDragged(point, at, grab.current));
+    return !box && grab.current ? wallWhereDragged(point, at, grab.current) : null;
   }
 
   /** Selects what lies wholly inside the box; a box too small to be one is a click (on a room, or nothing). */
@@ -168,7 +167,6 @@ export function PlanEditor({
     if (box) return endBox(point, at);
     const held = grab.current;
     grab.current = null;
-    setDragged(null);
     if (!held || !point || !at) return;
     const moved = wallWhereDragged(point, at, held);
     // A press that did not move is a click (it selected the wall).
@@ -289,7 +287,6 @@ export function PlanEditor({
           draft,
           onPoint,
           onHover,
-          drag: dragged,
           box,
           onDragStart,
           onDrag,

@@ -67,13 +67,15 @@ export interface OverlayEditing {
   draft: { from: PlanPoint; to: PlanPoint | null } | null;
   onPoint: (point: PlanPoint, at: PointerInfo) => void;
   onHover: (point: PlanPoint, at: PointerInfo) => void;
-  /** A wall being dragged, where it is now (drawn over the plan until the drag ends). */
-  drag: PlanWall | null;
   /** A selection box being drawn, corner to corner. */
   box: { from: PlanPoint; to: PlanPoint } | null;
   /** A press on the drawing: true when it starts a drag (the drawing then does not pan). */
   onDragStart: (point: PlanPoint, at: PointerInfo) => boolean;
-  onDrag: (point: PlanPoint, at: PointerInfo) => void;
+  /**
+   * The pointer moved during a drag: answers the wall being dragged where it is now, which the overlay draws over
+   * the plan until the drag ends (outside React's renders: one attribute a frame), or null.
+   */
+  onDrag: (point: PlanPoint, at: PointerInfo) => PlanWall | null;
   /** The drag's end; without a point when it was cancelled. */
   onDragEnd: (point: PlanPoint | null, at: PointerInfo | null) => void;
 }
@@ -87,6 +89,9 @@ export interface PointerInfo {
 }
 
 const SELECTED_COLOUR = '#2563eb';
+/** The editor's live layer: composited apart (will-change) and transparent to the pointer. */
+const LIVE_LAYER_STYLE = { pointerEvents: 'none', willChange: 'transform' } as const;
+const HIDDEN = { display: 'none' } as const;
 
 /**
  * The drawing's preview with what was read drawn over it, in the drawing's own space mapped through the plan's
@@ -255,6 +260,14 @@ export function PlanOverlay({
   /** A wall drag under way: the press that started it ends it, and the click it makes is not a click. */
   const dragging = useRef<{ frame: number | null; last: PointerEvent<SVGSVGElement> | null } | null>(null);
   const justDragged = useRef(false);
+  const draggedWall = useRef<SVGPolygonElement>(null);
+
+  function showDragged(wall: PlanWall | null) {
+    const shape = draggedWall.current;
+    if (!shape) return;
+    if (wall) shape.setAttribute('points', pointsAttr(wallQuad(wall)));
+    shape.style.display = wall ? '' : 'none';
+  }
 
   function handlePress(event: PointerEvent<SVGSVGElement>) {
     if (!editing || event.button !== 0) return;
@@ -273,6 +286,7 @@ export function PlanOverlay({
     if (state.frame !== null) cancelAnimationFrame(state.frame);
     dragging.current = null;
     justDragged.current = true;
+    showDragged(null);
     // A cancelled pointer (the browser took it over) has no place: the wall goes back where it was.
     const pointer = event.type === 'pointercancel' ? null : pointerAt(event);
     editing.onDragEnd(pointer?.point ?? null, pointer?.info ?? null);
@@ -299,7 +313,7 @@ export function PlanOverlay({
         state.frame = requestAnimationFrame(() => {
           state.frame = null;
           const pointer = state.last ? pointerAt(state.last) : null;
-          if (pointer && dragging.current === state) editing.onDrag(pointer.point, pointer.info);
+          if (pointer && dragging.current === state) showDragged(editing.onDrag(pointer.point, pointer.info));
         });
       return;
     }
@@ -380,7 +394,58 @@ export function PlanOverlay({
                 selected={editing?.selected ?? NOTHING_SELECTED}
                 selectedRoom={editing?.selectedRoom ?? null}
               />
-              {editing?.drag ? <DraggedWall wall={editing.drag} pointsAttr={pointsAttr} /> : null}
+              {points.map((p) => {
+                const [x, y] = toView(p);
+                return (
+                  <circle
+                    key={`point-${p[0]}-${p[1]}`}
+                    cx={x}
+                    cy={y}
+                    r={size / 150}
+                    fill="#0f172a"
+                    data-testid="measure-point"
+                  />
+                );
+              })}
+              {points.length === 2
+                ? (() => {
+                    const [a, b] = points.map(toView) as [PlanPoint, PlanPoint];
+                    return (
+                      <line
+                        x1={a[0]}
+                        y1={a[1]}
+                        x2={b[0]}
+                        y2={b[1]}
+                        stroke="#0f172a"
+                        strokeWidth={2}
+                        strokeDasharray="6 4"
+                        vectorEffect="non-scaling-stroke"
+                      />
+                    );
+                  })()
+                : null}
+            </svg>
+          ) : null}
+          {frame && editing ? (
+            // What follows the pointer, on a layer of its own: moving it repaints neither the plan nor the picture.
+            <svg
+              aria-hidden="true"
+              data-testid="plan-live-layer"
+              viewBox={`0 0 ${frame.width} ${frame.height}`}
+              preserveAspectRatio="none"
+              className="absolute inset-0 h-full w-full"
+              style={LIVE_LAYER_STYLE}
+            >
+              <polygon
+                ref={draggedWall}
+                style={HIDDEN}
+                fill={SELECTED_COLOUR}
+                fillOpacity={0.8}
+                stroke={SELECTED_COLOUR}
+                strokeWidth={2}
+                vectorEffect="non-scaling-stroke"
+                data-testid="dragged-wall"
+              />
               {editing?.box ? (
                 <polygon
                   points={pointsAttr([
@@ -399,37 +464,7 @@ export function PlanOverlay({
                   data-testid="selection-box"
                 />
               ) : null}
-              {points.map((p) => {
-                const [x, y] = toView(p);
-                return (
-                  <circle
-                    key={`point-${p[0]}-${p[1]}`}
-                    cx={x}
-                    cy={y}
-                    r={size / 150}
-                    fill="#0f172a"
-                    data-testid="measure-point"
-                  />
-                );
-              })}
               {editing?.draft ? <DraftWall draft={editing.draft} toView={toView} /> : null}
-              {points.length === 2
-                ? (() => {
-                    const [a, b] = points.map(toView) as [PlanPoint, PlanPoint];
-                    return (
-                      <line
-                        x1={a[0]}
-                        y1={a[1]}
-                        x2={b[0]}
-                        y2={b[1]}
-                        stroke="#0f172a"
-                        strokeWidth={2}
-                        strokeDasharray="6 4"
-                        vectorEffect="non-scaling-stroke"
-                      />
-                    );
-                  })()
-                : null}
             </svg>
           ) : null}
         </div>
@@ -643,25 +678,3 @@ const polygonPoints = (polygon: readonly PlanPoint[], transform: Transform) =>
     .map((p) => applyTransform(transform, p))
     .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
     .join(' ');
-
-/** The wall being dragged, where the pointer has it now. */
-function DraggedWall({
-  wall,
-  pointsAttr,
-}: {
-  wall: NonNullable<OverlayEditing['drag']>;
-  pointsAttr: (polygon: readonly PlanPoint[]) => string;
-}) {
-  return (
-    <polygon
-      points={pointsAttr(wallQuad(wall))}
-      fill={SELECTED_COLOUR}
-      fillOpacity={0.8}
-      stroke={SELECTED_COLOUR}
-      strokeWidth={2}
-      vectorEffect="non-scaling-stroke"
-      pointerEvents="none"
-      data-testid="dragged-wall"
-    />
-  );
-}

@@ -370,7 +370,9 @@ function usePrefetchModel(
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(() => {
-      void import('./model-tab')
+      // Through loadModelModule: the tab then renders the loaded module at once instead of a lazy component,
+      // which would suspend once and hold the model back (React throttles a suspended reveal by 300 ms).
+      void loadModelModule()
         .then((m) => m.prefetchModel(client, projectId, fileId, column.current))
         .catch(() => undefined);
     });
