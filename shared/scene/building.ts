@@ -13,6 +13,8 @@ type Plan = Parameters<typeof buildScene>[0] & Partial<Pick<PlanModel, 'storeyHe
 export interface SceneStorey {
   /** `level-1` … from the bottom. */
   id: string;
+  /** Where its level stands in the list the building was built from. */
+  levelIndex: number;
   name: string;
   /** Top of the storey's floor above the building's datum, metres. */
   elevation: number;
@@ -60,7 +62,7 @@ export function buildBuilding(
   const ordered = levels
     .map((entry, order) => ({ ...entry, order }))
     .sort((p, q) => p.level.elevationM - q.level.elevationM || p.order - q.order);
-  const storeys = ordered.map(({ level, plan }, i): SceneStorey => {
+  const storeys = ordered.map(({ level, plan, order }, i): SceneStorey => {
     const storeyHeight = level.storeyHeightM ?? plan.storeyHeight ?? options.storeyHeight;
     const scene = buildScene(plan, {
       ...options,
@@ -69,6 +71,7 @@ export function buildBuilding(
     });
     return {
       id: `level-${i + 1}`,
+      levelIndex: order,
       name: level.name,
       elevation: level.elevationM,
       rotationDeg: level.rotationDeg,

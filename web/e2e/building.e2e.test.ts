@@ -1,7 +1,7 @@
 /**
  * A project of two levels as one building in Chromium (WebGL through SwiftShader): the 3D tab's "Whole building",
- * the choice of levels shown, the levels saved from the form, a render of the building's view opened again in 3D,
- * and axe.
+ * the choice of levels shown, a level nudged by dragging it over the one below, the levels saved from the form, a
+ * render of the building's view opened again in 3D, and axe.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,21 @@ describe('a building of two levels, in Chromium', () => {
     await expect.poll(labels).toBe(rooms);
 
     await page.getByLabel('Name of level 2').fill('First floor');
+    // The upper level nudged by dragging it over the ground floor, then by a key: its shift follows.
+    const placement = page.getByRole('application', { name: /^Placement of First floor from above/ });
+    await placement.scrollIntoViewIfNeeded();
+    const box = (await placement.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const east = page.getByLabel('Shift east of First floor in metres');
+    await expect.poll(async () => Number(await east.inputValue())).toBeGreaterThan(0.5);
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.getByLabel('Shift south of First floor in metres').inputValue())
+      .toBe('0.05');
+    const shifted = Number(await east.inputValue());
     await page.getByRole('button', { name: 'Save levels' }).click();
     await expect.poll(() => page.getByText('Levels saved').isVisible(), { timeout: 10_000 }).toBe(true);
     const saved = (await api(`/api/projects/${projectId}/building`, { token: user.tokens.idToken })).json as {
@@ -76,6 +91,7 @@ describe('a building of two levels, in Chromium', () => {
     };
     expect(saved.building).toMatchObject({ proposed: false, revision: 1 });
     expect(saved.building.levels.map((l) => l.name)).toEqual(['EG', 'First floor']);
+    expect(saved.building.levels[1]!.offsetM).toEqual([shifted, 0.05]);
 
     // The building's view is a render's camera: all its storeys rendered, and opened again in the building.
     await page.getByLabel('Show').selectOption({ label: 'All levels' });

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/utils';
 import { buildingKeys, saveBuilding } from '../api/building';
+import { LevelPlacement, type LevelWall } from './level-placement';
 
 const TURNS = [0, 90, 180, 270] as const;
 
@@ -16,17 +17,20 @@ const levelDrawing = (level: Level, fileNames: Record<string, string>) =>
 
 /**
  * The building's levels as a form: each level's name, floor elevation, quarter turn and shift (to nudge a level the
- * alignment placed wrong), saved together. A proposal
- * (from the drawings' names) says so until it is saved.
+ * alignment placed wrong, as numbers or by dragging it over the level below), saved together. A proposal (from the
+ * drawings' names) says so until it is saved.
  */
 export function BuildingLevelsForm({
   projectId,
   building,
   fileNames,
+  levelWalls,
 }: {
   projectId: string;
   building: ProjectBuilding;
   fileNames: Record<string, string>;
+  /** Each level's walls on its own floor, in the order of the building's levels (for the placement view). */
+  levelWalls?: readonly (readonly LevelWall[])[];
 }) {
   const client = useQueryClient();
   // Each row keeps a key of its own: the form has the same levels in the same order while it is open.
@@ -154,6 +158,13 @@ export function BuildingLevelsForm({
           </tbody>
         </table>
       </div>
+      {levelWalls ? (
+        <LevelPlacement
+          levels={levels}
+          walls={levelWalls}
+          onShift={(index, offsetM) => change(rows[index]!.key, { offsetM })}
+        />
+      ) : null}
       <Button type="submit" size="sm" className="self-start" disabled={busy}>
         {busy ? <Spinner className="size-4" /> : null}
         {busy ? 'Saving...' : 'Save levels'}

@@ -22,6 +22,7 @@ import { publicBuildingQueryOptions, publicPlanQueryOptions } from '../api/publi
 import { BUILDING } from '../lib/model-subject';
 import { BuildingLevelsForm } from './building-levels-form';
 import { DownloadButton } from './download-button';
+import type { LevelWall } from './level-placement';
 
 export interface ModelFile {
   id: string;
@@ -146,11 +147,19 @@ function BuildingModel({
   const [upTo, setUpTo] = useState(building.levels.length - 1);
   const showId = useId();
   const ready = plans.plans.every((p) => p?.status === 'ready' && p.walls.length > 0);
-  const scene = useMemo(() => {
-    if (!ready) return null;
-    const stacked = buildBuilding(building.levels.map((level, i) => ({ level, plan: plans.plans[i]! })));
-    return flattenBuilding(stacked, upTo);
-  }, [ready, building.levels, plans.plans, upTo]);
+  const stacked = useMemo(
+    () =>
+      ready ? buildBuilding(building.levels.map((level, i) => ({ level, plan: plans.plans[i]! }))) : null,
+    [ready, building.levels, plans.plans],
+  );
+  const scene = useMemo(() => (stacked ? flattenBuilding(stacked, upTo) : null), [stacked, upTo]);
+  // Each level's walls on its own floor, in the order of the levels: what the placement view moves.
+  const levelWalls = useMemo(() => {
+    const walls: LevelWall[][] = building.levels.map(() => []);
+    for (const storey of stacked?.storeys ?? [])
+      walls[storey.levelIndex] = storey.scene.walls.map((w): LevelWall => [w.start, w.end]);
+    return walls;
+  }, [stacked, building.levels]);
   if (plans.error) return <Alert>{errorMessage(plans.error)}</Alert>;
   // A level's drawing read again since the building was loaded, and now without walls: say which, do not wait.
   const unbuilt = building.levels.find((_, i) => {
@@ -233,6 +242,7 @@ function BuildingModel({
           projectId={projectId}
           building={building}
           fileNames={fileNames}
+          levelWalls={levelWalls}
         />
       ) : null}
     </div>
