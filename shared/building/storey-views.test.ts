@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanModel, PlanView } from '../plan/schema';
-import { MAX_STOREY_VIEWS, planViewId, storeyViews } from './storey-views';
+import { isOwnPlanView, MAX_STOREY_VIEWS, planViewId, storeyViews } from './storey-views';
 
 const page = (n: number, kind: PlanView['kind'], storeys?: string[], label = `Page ${n}`): PlanView => ({
   id: `page-${n}`,
@@ -34,6 +34,16 @@ describe('the other storeys a drawing holds', () => {
     const plan = planOf(set, 3, { viewId: 'page-3' });
     expect(planViewId(plan)).toBe('page-3');
     expect(storeyViews(plan).map((v) => v.id)).toEqual(['page-2', 'page-4']);
+  });
+
+  it('a level names the drawing’s own plan by no view, or by the page the plan is read from now', () => {
+    const picked = planOf(set, 3, { viewId: 'page-3' });
+    expect(isOwnPlanView(undefined, picked)).toBe(true);
+    expect(isOwnPlanView('page-3', picked)).toBe(true);
+    expect(isOwnPlanView('page-2', picked)).toBe(false);
+    expect(isOwnPlanView('page-2', planOf(set, 2))).toBe(true);
+    // A drawing without a plan stored: only a level naming no view is its own plan.
+    expect(isOwnPlanView('page-2', null)).toBe(false);
   });
 
   it('take the first page naming a storey, and read titles of CAD views too', () => {

@@ -34,6 +34,18 @@ export function planViewId(plan: Pick<PlanModel, 'source' | 'corrections'>): str
 }
 
 /**
+ * Whether a level naming `viewId` of a drawing is the drawing's own plan (as the user corrected it) rather than
+ * another storey stored apart: it names no view, or the view the drawing's plan is read from now (the user may have
+ * picked that page as the plan after the building was saved). One rule for every reader of a level's plan.
+ */
+export function isOwnPlanView(
+  viewId: string | undefined,
+  own: Pick<PlanModel, 'source' | 'corrections'> | null | undefined,
+): boolean {
+  return viewId === undefined || (!!own && planViewId(own) === viewId);
+}
+
+/**
  * The drawing's other views that each name exactly one storey, not the plan's own and not one named already (the
  * first view naming a storey is its plan), in the drawing's order: the levels a set of plans brings. A view naming
  * several storeys is an overview of them, a key plan or a schedule, and is left out.

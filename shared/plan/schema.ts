@@ -229,3 +229,7 @@ export const drawingLinesResponseSchema = z.object({
   lines: z.array(drawingLineSchema).max(MAX_DRAWING_LINES),
 });
 export type DrawingLinesResponse = z.infer<typeof drawingLinesResponseSchema>;
+
+/** A plan read to the end with walls: what a 3D model, a level or a render can be built from. */
+export const planHasWalls = (plan: PlanModel | null | undefined): plan is PlanModel =>
+  plan?.status === 'ready' && plan.walls.length > 0;

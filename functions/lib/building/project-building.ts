@@ -6,8 +6,8 @@ import { alignLevels } from '../../../shared/building/align';
 import { proposeBuilding } from '../../../shared/building/propose';
 import { guessedScaleWarnings } from '../../../shared/building/scale-check';
 import type { Level, ProjectBuilding } from '../../../shared/building/schema';
-import { planViewId, storeyTitles } from '../../../shared/building/storey-views';
-import type { PlanModel } from '../../../shared/plan/schema';
+import { isOwnPlanView, planViewId, storeyTitles } from '../../../shared/building/storey-views';
+import { type PlanModel, planHasWalls } from '../../../shared/plan/schema';
 import { buildScene } from '../../../shared/scene/build';
 import { type BuildingScene, buildBuilding } from '../../../shared/scene/building';
 import { getBuilding, StaleBuildingError, saveBuilding } from '../db/buildings';
@@ -51,16 +51,27 @@ async function levelPlans(bundle: ProjectBundle): Promise<Map<string, LevelPlan>
  * plan (as the user corrected it), not its first reading.
  */
 async function plansOfFile(file: FileItem): Promise<(LevelPlan | null)[]> {
-  const own = await loadLevelPlan(file);
-  const ownView = own ? planViewId(own.plan) : file.planCorrections?.viewId;
-  const storeys = (file.storeyViews ?? []).filter((viewId) => viewId !== ownView);
-  return [own, ...(await Promise.all(storeys.map((viewId) => loadLevelPlan(file, viewId))))];
+  const own = await loadPlan(file.id);
+  const storeys = (file.storeyViews ?? []).filter((viewId) => !isOwnPlanView(viewId, own));
+  const stored = await Promise.all(storeys.map((viewId) => loadPlan(file.id, viewId)));
+  return Promise.all(
+    [own, ...stored].map(async (plan, i) => {
+      const viewId = i === 0 ? undefined : storeys[i - 1];
+      return planHasWalls(plan)
+        ? { file, ...(viewId ? { viewId } : {}), plan: await withStoreyHeight(plan) }
+        : null;
+    }),
+  );
 }
 
-async function loadLevelPlan(file: FileItem, viewId?: string): Promise<LevelPlan | null> {
-  const plan = await loadPlan(file.id, viewId);
-  if (plan?.status !== 'ready' || !plan.walls.length) return null;
-  return { file, ...(viewId ? { viewId } : {}), plan: await withStoreyHeight(plan) };
+/**
+ * The plan a level stands for, as the user corrected it and at its storey height (the rule `levelPlans` keys the
+ * project's plans by, for a level alone); null when it has none with walls.
+ */
+export async function loadLevelPlan(level: Pick<Level, 'fileId' | 'viewId'>): Promise<PlanModel | null> {
+  const own = await loadPlan(level.fileId);
+  const plan = isOwnPlanView(level.viewId, own) ? own : await loadPlan(level.fileId, level.viewId);
+  return planHasWalls(plan) ? withStoreyHeight(plan) : null;
 }
 
 /** The level's plan, when its drawing (and view) still has one with walls. */

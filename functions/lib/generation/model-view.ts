@@ -1,12 +1,12 @@
 import type { Level } from '../../../shared/building/schema';
 import type { VariationNumber } from '../../../shared/domain';
-import type { PlanModel } from '../../../shared/plan/schema';
+import { type PlanModel, planHasWalls } from '../../../shared/plan/schema';
 import { readPrompt } from '../../../shared/prompt/scene-settings';
 import { buildScene } from '../../../shared/scene/build';
 import { buildBuilding, flattenBuilding } from '../../../shared/scene/building';
 import { interiorCamera, type SceneCamera, variationCamera } from '../../../shared/scene/cameras';
 import type { Scene } from '../../../shared/scene/types';
-import { loadPlan, withStoreyHeight } from '../plan/plan-store';
+import { loadLevelPlan } from '../building/project-building';
 import type { ImageRequest } from '../providers/types';
 
 /**
@@ -26,7 +26,7 @@ export function modelView(
   storeyHeight: number | undefined,
   shot: Shot,
 ): ImageRequest['view'] | undefined {
-  if (!hasWalls(plan)) return undefined;
+  if (!planHasWalls(plan)) return undefined;
   return sceneView(buildScene(plan, storeyHeight ? { storeyHeight } : {}), shot);
 }
 
@@ -46,22 +46,16 @@ export function sceneView(scene: Scene, shot: Shot): ImageRequest['view'] {
   };
 }
 
-const hasWalls = (plan: PlanModel | null | undefined): plan is PlanModel =>
-  plan?.status === 'ready' && plan.walls.length > 0;
-
 /**
  * The project's building as one scene, as the 3D tab shows it with every level: each level's stored plan (with the
  * user's corrections, at its storey height) stacked and placed. Or the first level whose drawing no longer has a
  * plan with walls.
  */
 export async function buildingScene(levels: readonly Level[]): Promise<{ scene: Scene } | { lost: Level }> {
-  const plans = await Promise.all(levels.map((level) => loadPlan(level.fileId, level.viewId)));
-  const lost = levels.find((_, i) => !hasWalls(plans[i]));
+  const plans = await Promise.all(levels.map(loadLevelPlan));
+  const lost = levels.find((_, i) => !plans[i]);
   if (lost) return { lost };
-  const placed = await Promise.all(
-    levels.map(async (level, i) => ({ level, plan: await withStoreyHeight(plans[i]!) })),
-  );
-  return { scene: flattenBuilding(buildBuilding(placed)) };
+  return { scene: flattenBuilding(buildBuilding(levels.map((level, i) => ({ level, plan: plans[i]! })))) };
 }
 
 /** Why a render of the building cannot be made: a level lost its plan. */

@@ -1,5 +1,5 @@
 import type { ProjectBuilding } from '@shared/building/schema';
-import type { PlanModel } from '@shared/plan/schema';
+import { type PlanModel, planHasWalls } from '@shared/plan/schema';
 import { buildScene } from '@shared/scene/build';
 import { buildBuilding, flattenBuilding } from '@shared/scene/building';
 import type { SceneCamera } from '@shared/scene/cameras';
@@ -146,7 +146,7 @@ function BuildingModel({
   });
   const [upTo, setUpTo] = useState(building.levels.length - 1);
   const showId = useId();
-  const ready = plans.plans.every((p) => p?.status === 'ready' && p.walls.length > 0);
+  const ready = plans.plans.every(planHasWalls);
   const stacked = useMemo(
     () =>
       ready ? buildBuilding(building.levels.map((level, i) => ({ level, plan: plans.plans[i]! }))) : null,
