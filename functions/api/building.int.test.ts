@@ -253,6 +253,15 @@ describe('a project is one building', () => {
     });
     expect(picked.status, picked.text).toBe(200);
     expect((await settledPlan(token, project.id, fileId)).source.view).toBe('Page 2: Ground floor plan');
+    // A level naming page 2 is now the drawing's own plan, with the user's corrections (a scale set here).
+    const scaled = await api(`/api/projects/${project.id}/files/${fileId}/plan`, {
+      token,
+      method: 'PATCH',
+      body: { metresPerUnit: 0.0005 },
+    });
+    expect(scaled.status, scaled.text).toBe(200);
+    const asLevel = await api(`/api/projects/${project.id}/files/${fileId}/plan?view=page-2`, { token });
+    expect((asLevel.json as { plan: PlanModel }).plan.space).toMatchObject({ metresPerUnit: 0.0005 });
     building = ((await api(buildingUrl(project.id), { token })).json as { building: ProjectBuilding })
       .building;
     expect(building.levels.map((l) => [l.name, l.viewId])).toEqual([

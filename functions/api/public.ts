@@ -1,5 +1,6 @@
 import { publicApi } from '../../shared/api/public';
 import { placeholderPlan } from '../../shared/plan/placeholder';
+import type { PlanModel } from '../../shared/plan/schema';
 import { publicProjectQuerySchema } from '../../shared/schemas/projects';
 import { projectBuilding } from '../lib/building/project-building';
 import type { ProjectBundle } from '../lib/db/projects';
@@ -48,13 +49,21 @@ export const handler = createHttpHandler(publicApi, {
     const { view } = query();
     const file = bundle.files.find((f) => f.id === params.fileId && f.status === 'uploaded');
     if (!file) throw notFound('File not found');
-    if (view) return json(200, { plan: await storeyPlan(file, view) }, PUBLIC_HEADERS);
+    if (view) return json(200, { plan: readOnly(await storeyPlan(file, view)) }, PUBLIC_HEADERS);
     const stored =
       !planReadInProgress(file) && file.planStatus && file.planStatus !== 'processing'
         ? await loadPlan(file.id)
         : null;
     if (!stored) return json(200, { plan: placeholderPlan(file.originalName, 'processing') }, PUBLIC_HEADERS);
-    const { corrections: _, editCount: _count, ...plan } = await withStoreyHeight(stored);
-    return json(200, { plan }, PUBLIC_HEADERS);
+    return json(200, { plan: readOnly(await withStoreyHeight(stored)) }, PUBLIC_HEADERS);
   },
 });
+
+/** A plan as a share link sees it: what the corrections and edits were stays the owner's. */
+function readOnly({
+  corrections: _,
+  editCount: _count,
+  ...plan
+}: PlanModel): Omit<PlanModel, 'corrections' | 'editCount'> {
+  return plan;
+}

@@ -1,6 +1,7 @@
 /** Where a file's plan model lives: one JSON object in the renders bucket, beside its normalised drawing. */
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
+import { isOwnPlanView } from '../../../shared/building/storey-views';
 import { MAX_STORED_EDITS, type PlanEdit, planEditSchema } from '../../../shared/plan/edits';
 import { withIds } from '../../../shared/plan/ids';
 import {
@@ -132,11 +133,17 @@ export async function savePlanEditChunk(
   );
 }
 
-/** The plan of another storey `file` holds at `viewId` (see read-storey-views.ts), at its storey height; 404 else. */
+/**
+ * The plan of the storey `file` holds at `viewId`, at its storey height: the drawing's own plan (with the user's
+ * corrections and edits) when it is read from that view now, else the other storey stored for it
+ * (read-storey-views.ts); 404 else.
+ */
 export async function storeyPlan(
   file: Pick<FileItem, 'id' | 'storeyViews'>,
   viewId: string,
 ): Promise<PlanModel> {
+  const own = await loadPlan(file.id);
+  if (own && isOwnPlanView(viewId, own)) return withStoreyHeight(own);
   const plan = file.storeyViews?.includes(viewId) ? await loadPlan(file.id, viewId) : null;
   if (!plan) throw notFound(`This drawing holds no other storey at ${viewId.replace('-', ' ')}.`);
   return withStoreyHeight(plan);
