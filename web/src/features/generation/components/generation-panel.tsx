@@ -22,6 +22,7 @@ export function GenerationPanel({
   files,
   prompt,
   buildingLevels,
+  buildingProblem,
   onShowPlan,
   onProjectChanged,
 }: {
@@ -30,6 +31,8 @@ export function GenerationPanel({
   files: SourceDrawing[];
   /** How many levels the project's building has, when more than one: the whole building can be rendered. */
   buildingLevels?: number | undefined;
+  /** Why the project's building could not be had, when asking for it failed. */
+  buildingProblem?: string | undefined;
   prompt: PromptState;
   /** Opens "What Planform read" for a drawing (offered when its plan could not be read). */
   onShowPlan?: (source: SourceDrawing) => void;
@@ -104,6 +107,7 @@ export function GenerationPanel({
         files={files}
         fileId={wholeBuilding ? WHOLE_BUILDING : source?.id}
         buildingLevels={buildingLevels}
+        buildingProblem={buildingProblem}
         onFileChange={setChosenFile}
         fidelity={fidelity}
         onFidelityChange={setFidelity}

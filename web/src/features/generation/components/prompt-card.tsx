@@ -31,6 +31,7 @@ export function PromptCard({
   files,
   fileId,
   buildingLevels,
+  buildingProblem,
   onFileChange,
   fidelity,
   onFidelityChange,
@@ -43,6 +44,8 @@ export function PromptCard({
   fileId: string | undefined;
   /** How many levels the project's building has, when it has more than one: it can be the source. */
   buildingLevels?: number | undefined;
+  /** Why the project's building could not be had (the whole building is then not offered). */
+  buildingProblem?: string | undefined;
   onFileChange: (fileId: string) => void;
   fidelity: number;
   onFidelityChange: (value: number) => void;
@@ -144,6 +147,11 @@ export function PromptCard({
                 ))}
               </select>
             </div>
+          ) : null}
+          {buildingProblem ? (
+            <p role="status" className="text-xs text-slate-600">
+              {buildingProblem}
+            </p>
           ) : null}
 
           <FidelityControl value={fidelity} onChange={onFidelityChange} />

@@ -283,4 +283,21 @@ describe('UploadPage', () => {
       expect(api.post.mock.calls.filter(([path]) => path === '/projects/p1/generations')).toHaveLength(1),
     );
   });
+
+  it('says so when the building cannot be had, and offers the drawing alone', async () => {
+    routePosts();
+    api.get.mockImplementation(async (path: string) => {
+      if (path === '/projects/p1/building') throw new ApiError(503, 'UNAVAILABLE', 'The service is busy');
+      return { generation: generation('completed') };
+    });
+    const { user, input } = setup();
+    await user.type(screen.getByLabelText('Project Title'), 'Harbour Lofts');
+    await user.upload(input, png());
+    expect(
+      await screen.findByText(
+        "The whole building could not be loaded (The service is busy). Generate from one drawing, or from the project's 3D Model tab later.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /^Whole building/ })).not.toBeInTheDocument();
+  });
 });

@@ -17,6 +17,7 @@ import {
 } from '@/features/generation';
 import type { PlanTarget } from '@/features/plan';
 import { buildingQueryOptions, projectKeys, TagInput } from '@/features/projects';
+import { errorMessage } from '@/lib/utils';
 import { useProjectUpload } from '../hooks/use-project-upload';
 import { DropZone } from './drop-zone';
 import { UploadList } from './upload-list';
@@ -181,7 +182,8 @@ export function UploadPage() {
             <GenerationPanel
               project={project}
               files={drawings}
-              buildingLevels={building}
+              buildingLevels={building.levels}
+              buildingProblem={building.problem}
               prompt={prompt}
               onProjectChanged={refreshProject}
               onShowPlan={(drawing) =>
@@ -218,7 +220,10 @@ const BUILDING_POLLS = 15;
  * How many levels the project's building has, when more than one (so the whole building can be generated from).
  * The levels are proposed as the drawings' plans are read: asked again for a while after each upload.
  */
-function useProjectBuilding(projectId: string | undefined, drawings: number): number | undefined {
+function useProjectBuilding(
+  projectId: string | undefined,
+  drawings: number,
+): { levels: number | undefined; problem: string | undefined } {
   const queryClient = useQueryClient();
   const building = useQuery({
     ...buildingQueryOptions(projectId ?? ''),
@@ -233,5 +238,12 @@ function useProjectBuilding(projectId: string | undefined, drawings: number): nu
       void queryClient.resetQueries({ queryKey: buildingQueryOptions(projectId).queryKey });
   }, [projectId, drawings, queryClient]);
   const levels = building.data?.levels.length ?? 0;
-  return levels > 1 ? levels : undefined;
+  return {
+    levels: levels > 1 ? levels : undefined,
+    // Asked for and refused (the drawings can still be generated from one by one): say so instead of nothing.
+    problem:
+      building.isError && !building.data
+        ? `The whole building could not be loaded (${errorMessage(building.error)}). Generate from one drawing, or from the project's 3D Model tab later.`
+        : undefined,
+  };
 }
