@@ -446,7 +446,7 @@ export function PlanOverlay({
                 vectorEffect="non-scaling-stroke"
                 data-testid="dragged-wall"
               />
-              {editing?.box ? (
+              {editing.box ? (
                 <polygon
                   points={pointsAttr([
                     editing.box.from,
@@ -464,7 +464,7 @@ export function PlanOverlay({
                   data-testid="selection-box"
                 />
               ) : null}
-              {editing?.draft ? <DraftWall draft={editing.draft} toView={toView} /> : null}
+              {editing.draft ? <DraftWall draft={editing.draft} toView={toView} /> : null}
             </svg>
           ) : null}
         </div>
