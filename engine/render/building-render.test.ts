@@ -9,7 +9,10 @@ import type { PlanModel } from '../../shared/plan/schema';
 import { buildBuilding, flattenBuilding } from '../../shared/scene/building';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import type { Scene, Vec3 } from '../../shared/scene/types';
+import { modelPlan } from './model-plan';
 import { renderScene, type SceneRender } from './render';
+import { buildMesh, MAT } from './scene';
+import { sceneToWorld } from './view-camera';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -92,5 +95,64 @@ describe('a render of a building of storeys', () => {
     // The top storey's walls are cut at the style's height above its floor, not at the ground floor's.
     expect(meshTop).toBeGreaterThan(STOREY + 1);
     expect(meshTop).toBeLessThan(2 * STOREY - 0.5);
+  });
+});
+
+describe('stairs in a render of a building', () => {
+  /** A 6 × 8 m storey: a stairwell (west, x 0–3 m) and a kitchen. */
+  const storey: Plan = {
+    ...boxPlan(0, 0, 6000, 8000),
+    rooms: [
+      {
+        polygon: [
+          [0, 0],
+          [3000, 0],
+          [3000, 8000],
+          [0, 8000],
+        ],
+        areaM2: 24,
+        label: 'Stair',
+      },
+      {
+        polygon: [
+          [3000, 0],
+          [6000, 0],
+          [6000, 8000],
+          [3000, 8000],
+        ],
+        areaM2: 24,
+        label: 'Kitchen',
+      },
+    ],
+  };
+  const twoStoreys = flattenBuilding(
+    buildBuilding([
+      { level: level('Ground floor', 0), plan: storey },
+      { level: level('First floor', STOREY), plan: storey },
+    ]),
+  );
+  /** The ceilings of the mesh (faces seen from below), in square metres of floor. */
+  const ceilingArea = (scene: Scene) => {
+    const mesh = buildMesh(modelPlan(scene), { groundScale: 1 }, { scene, toWorld: sceneToWorld });
+    let area = 0;
+    for (let t = 0; t < mesh.mat.length; t++) {
+      if (mesh.mat[t] !== MAT.ceiling) continue;
+      // Nine floats a triangle; the render's world is z up, so the floor is x and y.
+      const p = mesh.pos.subarray(t * 9, t * 9 + 9);
+      area += Math.abs((p[3]! - p[0]!) * (p[7]! - p[1]!) - (p[4]! - p[1]!) * (p[6]! - p[0]!)) / 2;
+    }
+    return area;
+  };
+
+  it('has no slab over the stair: the kitchen has a ceiling, the stairwell is open to the storey above', () => {
+    expect(twoStoreys.rooms.map((r) => [r.name, !!r.openFloor])).toEqual([
+      ['Stair', false],
+      ['Kitchen', false],
+      ['Stair', true],
+      ['Kitchen', false],
+    ]);
+    // The first floor's kitchen slab only: 3 × 8 m (the rooms' outlines run along the walls' outer faces).
+    expect(ceilingArea(twoStoreys)).toBeGreaterThan(20);
+    expect(ceilingArea(twoStoreys)).toBeLessThan(30);
   });
 });

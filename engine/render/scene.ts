@@ -199,7 +199,7 @@ function addUpperFloors(b: Builder, model: ModelWalls): void {
   const { scene, toWorld } = model;
   for (const floor of [...scene.rooms, ...scene.floors]) {
     const elevation = floor.elevation ?? 0;
-    if (elevation <= 0) continue;
+    if (elevation <= 0 || ('openFloor' in floor && floor.openFloor)) continue;
     const thickness = 'thickness' in floor ? floor.thickness : floor.slabThickness;
     const z1 = toWorld([0, elevation, 0])[2];
     const z0 = toWorld([0, elevation - thickness, 0])[2];

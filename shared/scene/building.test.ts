@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import validator from 'gltf-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IFCBUILDINGSTOREY, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCSLAB, IFCWALL, IfcAPI } from 'web-ifc';
+import {
+  IFCBUILDINGSTOREY,
+  IFCRELCONTAINEDINSPATIALSTRUCTURE,
+  IFCSLAB,
+  IFCSPACE,
+  IFCWALL,
+  IfcAPI,
+} from 'web-ifc';
 import type { Level } from '../building/schema';
 import type { PlanModel } from '../plan/schema';
 import { buildBuilding, flattenBuilding, storeyToWorld } from './building';
@@ -203,5 +210,81 @@ describe('the building as one scene (what the viewer draws)', () => {
     expect(cut.walls).toHaveLength(4);
     expect(cut.roof).toBeNull();
     expect(cut.bounds.max[1]).toBeLessThan(3);
+  });
+});
+
+describe('stairs in a building of storeys', () => {
+  /** The box with two rooms: a stairwell and a kitchen. */
+  const withStair: Plan = {
+    ...boxPlan,
+    rooms: [
+      {
+        polygon: [
+          [0, 0],
+          [3000, 0],
+          [3000, 4000],
+          [0, 4000],
+        ],
+        areaM2: 12,
+        label: 'Treppe',
+      },
+      {
+        polygon: [
+          [3000, 0],
+          [6000, 0],
+          [6000, 4000],
+          [3000, 4000],
+        ],
+        areaM2: 12,
+        label: 'Küche',
+      },
+    ],
+  };
+  const twoStoreys = () =>
+    buildBuilding([
+      { level: level('EG', 0), plan: withStair },
+      { level: level('OG', 3), plan: withStair },
+    ]);
+
+  it('leaves the floor of a stair room open above the lowest storey: the stair rises through it', () => {
+    const [ground, upper] = twoStoreys().storeys;
+    expect(ground!.scene.rooms.map((r) => [r.name, !!r.openFloor])).toEqual([
+      ['Treppe', false],
+      ['Küche', false],
+    ]);
+    expect(upper!.scene.rooms.map((r) => [r.name, !!r.openFloor])).toEqual([
+      ['Treppe', true],
+      ['Küche', false],
+    ]);
+  });
+
+  it('in every output: no floor mesh in the glb, no IfcSlab (the space stays)', async () => {
+    const glb = buildingToGlb(twoStoreys());
+    expect((await validator.validateBytes(glb)).issues.numErrors).toBe(0);
+    const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+    const stairs = json.nodes.filter((n: { name: string }) => n.name === 'Treppe');
+    expect(stairs.map((n: { mesh?: number }) => n.mesh !== undefined)).toEqual([true, false]);
+    const ifc = new IfcAPI();
+    await ifc.Init();
+    const model = ifc.OpenModel(new TextEncoder().encode(buildingToIfc(twoStoreys(), { name: 'House' })));
+    try {
+      const slabs = ifc.GetLineIDsWithType(model, IFCSLAB);
+      const names = Array.from(
+        { length: slabs.size() },
+        (_, i) => ifc.GetLine(model, slabs.get(i)).Name.value,
+      );
+      // The kitchen's floor on both storeys, the stair's on the lowest only (and the roof).
+      expect(names.filter((n: string) => n.endsWith(' floor')).sort()).toEqual([
+        'Küche floor',
+        'Küche floor',
+        'Treppe floor',
+      ]);
+      const spaces = ifc.GetLineIDsWithType(model, IFCSPACE);
+      expect(spaces.size()).toBe(4);
+    } finally {
+      ifc.CloseModel(model);
+      ifc.Dispose?.();
+    }
   });
 });

@@ -297,6 +297,8 @@ function writeStorey(kit: IfcKit, storeyOf: IfcStorey, buildingPlacement: string
       length('Height', scene.storeyHeight),
     ]);
     spaces.push(space);
+    // A stairwell's floor is open: the space, no slab.
+    if (room.openFloor) return;
     const slabPlacement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
     const slabShape = sweptSolid(outlineProfile(room.outline), -room.slabThickness, room.slabThickness);
     contained.push(

@@ -59,6 +59,11 @@ export function sceneNodes(scene: Scene, meshFor: (material: MaterialName) => Me
     } else nodes.push({ name: opening.name, translation: opening.void.center, extras });
   }
   for (const room of scene.rooms) {
+    if (room.openFloor) {
+      // A stairwell: the room is kept (its name and area), its floor is open.
+      nodes.push({ name: room.name, extras: { kind: 'room', areaM2: room.areaM2, openFloor: true } });
+      continue;
+    }
     const mesh = meshFor('Floor');
     const floorLevel = room.elevation ?? 0;
     addSlab(mesh, room.outline, floorLevel - room.slabThickness, floorLevel);

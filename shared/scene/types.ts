@@ -60,6 +60,8 @@ export interface SceneRoom {
   slabThickness: number;
   /** The storey's floor level in a building of storeys, metres (0 when absent). */
   elevation?: number;
+  /** No floor slab: a stairwell over the stair from the storey below (`stairwell.ts`). */
+  openFloor?: boolean;
 }
 
 export interface SceneFloor {
