@@ -142,10 +142,22 @@ async function chooseInk(
 
 type GreyBand = { from: number; to: number };
 
-/** Whether pixel `i` and its four neighbours all lie in the grey band: inside a flat fill, not on a line's edge. */
+/** Whether pixel `j` lies in the grey band (none outside the picture). */
+const inBand = (lum: Uint8Array, j: number, band: GreyBand) =>
+  j >= 0 && j < lum.length && lum[j]! >= band.from && lum[j]! < band.to;
+
+/**
+ * Whether pixel `i` and its four neighbours all lie in the grey band: inside a flat fill, not on a line's edge. Run
+ * for every ink pixel of a picture: no closure per call.
+ */
 function inFlatBand(lum: Uint8Array, width: number, i: number, band: GreyBand): boolean {
-  const inBand = (j: number) => j >= 0 && j < lum.length && lum[j]! >= band.from && lum[j]! < band.to;
-  return inBand(i) && inBand(i - 1) && inBand(i + 1) && inBand(i - width) && inBand(i + width);
+  return (
+    inBand(lum, i, band) &&
+    inBand(lum, i - 1, band) &&
+    inBand(lum, i + 1, band) &&
+    inBand(lum, i - width, band) &&
+    inBand(lum, i + width, band)
+  );
 }
 
 /** The ink without the flat areas of a grey band. */

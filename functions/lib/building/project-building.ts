@@ -14,7 +14,7 @@ import { getBuilding, StaleBuildingError, saveBuilding } from '../db/buildings';
 import type { FileItem, ProjectBundle } from '../db/projects';
 import { AppError } from '../errors';
 import { planReadInProgress } from '../plan/plan-state';
-import { loadPlan, withStoreyHeight } from '../plan/plan-store';
+import { loadPlan, planOfView, withStoreyHeight } from '../plan/plan-store';
 
 /** A plan with walls of one of the project's drawings (its own, or another storey it holds): what a level can be. */
 interface LevelPlan {
@@ -65,12 +65,11 @@ async function plansOfFile(file: FileItem): Promise<(LevelPlan | null)[]> {
 }
 
 /**
- * The plan a level stands for, as the user corrected it and at its storey height (the rule `levelPlans` keys the
- * project's plans by, for a level alone); null when it has none with walls.
+ * The plan a level stands for (`planOfView`, the rule `levelPlans` keys the project's plans by), at its storey
+ * height; null when it has none with walls.
  */
 export async function loadLevelPlan(level: Pick<Level, 'fileId' | 'viewId'>): Promise<PlanModel | null> {
-  const own = await loadPlan(level.fileId);
-  const plan = isOwnPlanView(level.viewId, own) ? own : await loadPlan(level.fileId, level.viewId);
+  const plan = await planOfView(level.fileId, level.viewId);
   return planHasWalls(plan) ? withStoreyHeight(plan) : null;
 }
 

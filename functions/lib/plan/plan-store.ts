@@ -134,17 +134,26 @@ export async function savePlanEditChunk(
 }
 
 /**
- * The plan of the storey `file` holds at `viewId`, at its storey height: the drawing's own plan (with the user's
- * corrections and edits) when it is read from that view now, else the other storey stored for it
- * (read-storey-views.ts); 404 else.
+ * The plan a drawing's view stands for (as a level names it): the drawing's own plan, with the user's corrections
+ * and edits, when it names no view or the view the plan is read from now; else the other storey stored for that
+ * view (read-storey-views.ts), when `storeyViews` (the file's list, when known) holds it. Null when there is none.
  */
+export async function planOfView(
+  fileId: string,
+  viewId: string | undefined,
+  storeyViews?: readonly string[],
+): Promise<PlanModel | null> {
+  const own = await loadPlan(fileId);
+  if (isOwnPlanView(viewId, own)) return own;
+  return !storeyViews || storeyViews.includes(viewId!) ? loadPlan(fileId, viewId) : null;
+}
+
+/** The plan of the storey `file` holds at `viewId` (`planOfView`), at its storey height; 404 else. */
 export async function storeyPlan(
   file: Pick<FileItem, 'id' | 'storeyViews'>,
   viewId: string,
 ): Promise<PlanModel> {
-  const own = await loadPlan(file.id);
-  if (own && isOwnPlanView(viewId, own)) return withStoreyHeight(own);
-  const plan = file.storeyViews?.includes(viewId) ? await loadPlan(file.id, viewId) : null;
+  const plan = await planOfView(file.id, viewId, file.storeyViews ?? []);
   if (!plan) throw notFound(`This drawing holds no other storey at ${viewId.replace('-', ' ')}.`);
   return withStoreyHeight(plan);
 }
