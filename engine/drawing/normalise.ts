@@ -12,9 +12,10 @@ import { LIMITS } from './limits';
 import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
 import { readPictureSheet } from './picture-sheet';
+import { rasterArcs } from './raster-arcs';
 import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
-import type { DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
+import type { Arc, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
 
 /** Texts kept with a drawing's geometry (room names among them). */
 const MAX_TEXTS = 5000;
@@ -202,18 +203,14 @@ async function readPageLines(d: PdfRaster, viewId: string | undefined): Promise<
     const [px, py] = pagePointOf(d, x, y);
     return [px, pageHeight - py];
   };
-  const strokes = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX).map((s) => ({
-    seg: [...toPage(s[0], s[1]), ...toPage(s[2], s[3])] as Segment,
-    layer: 'raster line',
-    curved: false,
-  }));
+  const { strokes, arcs } = pictureLineWork(ink, width, height, toPage);
   const texts = d.texts.map((w) => {
     const [x, y] = toPage(w.x, w.y);
     return { x, y, text: w.text, height: 1, layer: 'pdf text' };
   });
   return readSheetLines(
     d,
-    { strokes, arcs: [], texts, truncated: false },
+    { strokes, arcs, texts, truncated: false },
     pageHeight,
     ratio * METRES_PER_POINT,
     viewId,
@@ -240,12 +237,8 @@ async function readPictureLines(
     const [ox, oy] = originalPixel(t, x, y);
     return [ox, d.originalHeight - oy];
   };
-  const strokes = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX).map((s) => ({
-    seg: [...up(s[0], s[1]), ...up(s[2], s[3])] as Segment,
-    layer: 'raster line',
-    curved: false,
-  }));
-  const flat = { strokes, arcs: [], texts: [], truncated: false };
+  const { strokes, arcs } = pictureLineWork(ink, width, height, up);
+  const flat = { strokes, arcs, texts: [], truncated: false };
   const stated = metresPerPixel === null ? null : metresPerPixel * t.scale;
   try {
     const lines = readLines(flat, d.originalHeight, stated, undefined, 1, oneView);
@@ -256,6 +249,70 @@ async function readPictureLines(
     throw error;
   }
 }
+
+/**
+ * The line work of a picture's line drawing in the space `to` maps its pixels into (a uniform scale, y flipped or
+ * not): its thin horizontal and vertical lines as strokes, and its arcs (door swings). The short straight runs a
+ * thin-line search finds where an arc runs almost along an axis are the arc's, not lines of their own.
+ */
+function pictureLineWork(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  to: (x: number, y: number) => [number, number],
+): Pick<Flattened, 'strokes' | 'arcs'> {
+  const lines = thinLineSegments(ink, width, height, RASTER_LINE_MIN_PX, RASTER_LINE_MAX_PX);
+  const { arcs: found, arcLines } = rasterArcs(
+    ink,
+    width,
+    height,
+    lines,
+    Math.max(width, height) * MAX_ARC_SHARE,
+  );
+  const strokes = lines.map((s, i) => ({
+    seg: [...to(s[0], s[1]), ...to(s[2], s[3])] as Segment,
+    layer: 'raster line',
+    curved: arcLines.has(i),
+  }));
+  const swings = found.filter((a) => lines.some((line) => isLeafOf(line, a)));
+  return { strokes, arcs: swings.map((a) => ({ ...arcInSpace(a, to), layer: 'raster line' })) };
+}
+
+/**
+ * Whether a line is the leaf of a door whose swing is the arc: from the arc's centre (the hinge), as long as its
+ * radius. A picture's other arcs (a room number's circle cut by its leader, lettering) say nothing of doors.
+ */
+function isLeafOf(line: Segment, a: Arc): boolean {
+  const length = Math.hypot(line[2] - line[0], line[3] - line[1]);
+  if (Math.abs(length - a.r) > a.r * LEAF_LENGTH_SHARE) return false;
+  const reach = Math.max(LEAF_HINGE_PX, a.r * LEAF_HINGE_SHARE);
+  return (
+    Math.min(Math.hypot(line[0] - a.cx, line[1] - a.cy), Math.hypot(line[2] - a.cx, line[3] - a.cy)) <= reach
+  );
+}
+
+/** A leaf is the swing's radius long within this share, and starts this near its centre (pixels, or a share). */
+const LEAF_LENGTH_SHARE = 0.2;
+const LEAF_HINGE_PX = 2;
+const LEAF_HINGE_SHARE = 0.12;
+
+/** A picture's arc in the space `to` maps its pixels into (a uniform scale and a translation, y flipped or not). */
+function arcInSpace(a: Arc, to: (x: number, y: number) => [number, number]): Arc {
+  const [cx, cy] = to(a.cx, a.cy);
+  const [ux, uy] = to(a.cx + 1, a.cy);
+  const [vx, vy] = to(a.cx, a.cy + 1);
+  const scale = Math.hypot(ux - cx, uy - cy);
+  const flipped = (ux - cx) * (vy - cy) - (uy - cy) * (vx - cx) < 0;
+  const angleOf = (t: number) => {
+    const [x, y] = to(a.cx + Math.cos(t), a.cy + Math.sin(t));
+    return Math.atan2(y - cy, x - cx);
+  };
+  const [start, end] = flipped ? [angleOf(a.end), angleOf(a.start)] : [angleOf(a.start), angleOf(a.end)];
+  return { cx, cy, r: a.r * scale, start, end: end <= start ? end + 2 * Math.PI : end };
+}
+
+/** Arcs up to this share of a line drawing's longer side in radius are looked for (a door of a small plan). */
+const MAX_ARC_SHARE = 0.25;
 
 /** A pixel of a page's line drawing → the page's points (y down, as the page's own space). */
 function pagePointOf(d: PdfRaster, x: number, y: number): [number, number] {

@@ -13,7 +13,46 @@ function mask(width: number, height: number, rects: [number, number, number, num
   return ink;
 }
 
+/** A stroke of pen 2 from (x0, y0) to (x1, y1), in steps of half a pixel. */
+function stroke(ink: Uint8Array, width: number, [x0, y0, x1, y1]: [number, number, number, number]) {
+  const steps = Math.ceil(Math.hypot(x1 - x0, y1 - y0) * 2);
+  for (let k = 0; k <= steps; k++) {
+    const x = Math.round(x0 + ((x1 - x0) * k) / steps);
+    const y = Math.round(y0 + ((y1 - y0) * k) / steps);
+    for (const [dx, dy] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ])
+      ink[(y + dy!) * width + x + dx!] = 1;
+  }
+}
+
 describe('thinLineSegments (the thin straight lines of a raster)', () => {
+  it('runs a wall face on through the hatching touching it, not a dimension line through its extension lines', () => {
+    const width = 200;
+    const ink = new Uint8Array(width * width);
+    // A hatched wall: faces at y = 20 and y = 34, 45° hatching between them every 6 px.
+    stroke(ink, width, [10, 20, 190, 20]);
+    stroke(ink, width, [10, 34, 190, 34]);
+    for (let x = 12; x < 176; x += 6) stroke(ink, width, [x + 1, 32, x + 11, 22]);
+    // A dimension line at y = 100 with a tick and an extension line through it every 30 px.
+    stroke(ink, width, [10, 100, 190, 100]);
+    for (let x = 20; x <= 180; x += 30) {
+      stroke(ink, width, [x - 5, 105, x + 5, 95]);
+      stroke(ink, width, [x, 90, x, 110]);
+    }
+    const horizontal = thinLineSegments(ink, width, width, 6, 3).filter(([, y0, , y1]) => y0 === y1);
+    const faces = horizontal.filter(([, y]) => y < 50);
+    expect(faces).toHaveLength(2);
+    for (const [x0, , x1] of faces) expect(x1 - x0).toBeGreaterThan(170);
+    // The dimension line is cut at every extension line: no piece runs past one.
+    const dimension = horizontal.filter(([, y]) => Math.abs(y - 101) < 2);
+    expect(dimension.length).toBeGreaterThan(3);
+    for (const [x0, , x1] of dimension) expect(x1 - x0).toBeLessThan(31);
+  });
+
   it('gives each thin line once, along its middle, and leaves out short strokes and solid blocks', () => {
     const ink = mask(100, 100, [
       [10, 20, 90, 22], // a horizontal line two pixels thick
@@ -25,6 +64,30 @@ describe('thinLineSegments (the thin straight lines of a raster)', () => {
     expect(segments).toContainEqual([10, 21, 90, 21]);
     expect(segments).toContainEqual([50.5, 30, 50.5, 95]);
     expect(segments).toHaveLength(2);
+  });
+
+  it('takes no line from the flank of a curve that runs near an axis (a door swing), but one from a slanted scan', () => {
+    const width = 200;
+    const ink = new Uint8Array(width * width);
+    const dot = (x: number, y: number) => {
+      for (const [dx, dy] of [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ])
+        ink[(Math.round(y) + dy!) * width + Math.round(x) + dx!] = 1;
+    };
+    // A quarter circle of 80 px about (20, 100), from straight up round to the right.
+    for (let t = 0; t <= Math.PI / 2; t += 0.002) dot(20 + 80 * Math.sin(t), 100 - 80 * Math.cos(t));
+    // A line across 150 px, half a degree off horizontal.
+    for (let x = 20; x <= 170; x += 0.5) dot(x, 150 + (x - 20) * Math.tan(Math.PI / 360));
+    const segments = thinLineSegments(ink, width, width, 6, 3);
+    // The arc's flank where it runs within a pen of vertical is tens of pixels long, and bends by more than a pen.
+    expect(segments.filter(([x0, y0, x1, y1]) => x0 === x1 && y1 - y0 > 20)).toEqual([]);
+    expect(segments.some(([x0, y0, x1, y1]) => y0 === y1 && Math.abs(y0 - 151) < 2 && x1 - x0 > 140)).toBe(
+      true,
+    );
   });
 });
 

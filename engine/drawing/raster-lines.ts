@@ -5,6 +5,9 @@
  */
 import type { Segment } from './types';
 
+/** The slope a straight line may have across its axis (a scan a degree off square). */
+const MAX_SLANT = Math.tan(Math.PI / 180);
+
 interface Band {
   x0: number;
   x1: number;
@@ -38,10 +41,14 @@ function thinRuns(
       j = end;
     }
   }
+  const runs = { across, length: lengthAlong, maxThickness };
   const segments: Segment[] = [];
   let open: Band[] = [];
   const close = (band: Band) => {
-    if (band.x1 - band.x0 >= minLength) {
+    const length = band.x1 - band.x0;
+    // A band wider than a pen and the slant of a scan allow is a curve (an arc where it runs near the axis).
+    const straight = band.lastRow - band.firstRow + 1 <= maxThickness + length * MAX_SLANT;
+    if (length >= minLength && straight) {
       const middle = (band.firstRow + band.lastRow + 1) / 2;
       segments.push([band.x0, middle, band.x1, middle]);
     }
@@ -55,12 +62,7 @@ function thinRuns(
         i++;
         continue;
       }
-      let end = i;
-      while (end < lengthAlong) {
-        const te = across[j * lengthAlong + end]!;
-        if (te === 0 || te > maxThickness) break;
-        end++;
-      }
+      const end = thinRunEnd(runs, j * lengthAlong, i);
       if (end - i >= minLength) {
         // The same line one row on: a band of the row before that this run mostly overlaps.
         const same = open.find(
@@ -86,6 +88,45 @@ function thinRuns(
   for (const band of open) close(band);
   return segments;
 }
+
+/**
+ * Where a run of thin ink along a row (from `row`, starting at `i`) ends: it goes on where a stroke touches it at a
+ * slant (a few pixels where the ink across it is under twice a pen: hatching against a wall's face) when thin ink
+ * resumes beyond. A line across it (a jamb, a wall meeting it, a dimension's extension line) ends the run.
+ */
+function thinRunEnd(
+  runs: { across: Uint16Array; length: number; maxThickness: number },
+  row: number,
+  i: number,
+): number {
+  const { across, length, maxThickness } = runs;
+  const thin = (k: number) => across[row + k]! > 0 && across[row + k]! <= maxThickness;
+  // Ink across under twice a pen: a stroke touching the line at a slant. A line across it is longer across.
+  const touching = (k: number) => across[row + k]! > maxThickness && across[row + k]! <= maxThickness * 2 + 1;
+  let end = i;
+  let k = i;
+  while (k < length && across[row + k]! > 0) {
+    if (thin(k)) {
+      end = ++k;
+      continue;
+    }
+    let beyond = k;
+    while (beyond < length && beyond - k < MAX_CROSSING_PX && touching(beyond)) beyond++;
+    if (beyond >= length || !thin(beyond)) break;
+    k = beyond;
+  }
+  if (end - i >= MIN_RUN_ON_PX) return end;
+  // Short: lettering's strokes touch one another too. Only the thin ink up to the first touch.
+  let first = i;
+  while (first < length && thin(first)) first++;
+  return first;
+}
+
+/** A line that runs on through touching strokes is at least this long (pixels): a wall's face, not a glyph. */
+const MIN_RUN_ON_PX = 10;
+
+/** A thin line runs on through a slanted stroke touching it this long at most (pixels). */
+const MAX_CROSSING_PX = 4;
 
 /**
  * The horizontal and vertical thin lines of an ink mask (1 = ink, row by row), at least `minLength` pixels long

@@ -28,6 +28,7 @@ import { arrows, voidCrosses } from './symbols';
 import { borderSegments, clusterViews, type ViewClusters } from './views';
 import { facesOfWalls } from './wall-faces';
 import { pairParallelLines } from './wall-pairs';
+import { cutAtWindowMarks } from './window-marks';
 
 export type CadViewKind = 'plan' | 'elevation' | 'section' | 'text' | 'unknown';
 
@@ -786,13 +787,14 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
       walls,
       mpu,
     );
-    singleLength = addSingleLineWalls(
-      walls,
-      singles.filter((_, k) => !faces.has(k)),
-      used,
-      useWallLayers,
+    const lines = singles.filter((_, k) => !faces.has(k));
+    // A wall line that runs on through its windows is cut there, so that they are openings.
+    const cut = cutAtWindowMarks(
+      lines.map(({ seg }) => seg),
+      straight.map((i) => flat.strokes[i]!.seg),
       mpu,
-    );
+    ).map(({ seg, from }) => ({ ...lines[from]!, seg }));
+    singleLength = addSingleLineWalls(walls, cut, used, useWallLayers, mpu);
   }
   const { pairedLength, horizontalShare } = pairedExtent(singleLineWalls ? [] : pairs, mpu);
   return {
