@@ -251,9 +251,7 @@ interface Judged {
 function judge(mask: Uint8Array, img: RgbImage, sheet: Sheet, runs: Runs): Judged {
   const { width: w, height: h } = img;
   const { parts, thinLong } = wallParts(mask, w, h, runs);
-  let count = 0;
-  for (let i = 0; i < mask.length; i++) count += mask[i]!;
-  const purity = thinLong / Math.max(1, count);
+  const purity = thinLong / Math.max(1, countOf(mask));
   // Scored again on its wall-like parts, so that same-coloured floors or furniture do not count against it.
   const again = thinLongPixels(parts, w, h, runs.long, runs.thin);
   let kept = 0;
@@ -314,6 +312,12 @@ function groupsOf(img: RgbImage, sheet: Sheet, centres: Rgb[]): Uint8Array {
   return groups;
 }
 
+function countOf(mask: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) n += mask[i]!;
+  return n;
+}
+
 function groupMask(groups: Uint8Array, members: number[]): Uint8Array {
   const mask = new Uint8Array(groups.length);
   for (let i = 0; i < groups.length; i++) if (members.includes(groups[i]!)) mask[i] = 1;
@@ -354,7 +358,12 @@ export function findWallColour(
   };
   for (const members of candidates(centres)) {
     if (members.some(paperLike)) continue;
-    const judged = judge(groupMask(groups, members), img, sheet, runs);
+    const mask = groupMask(groups, members);
+    // A mask scores at most its pixel count (every factor of the score is a share of it): one too small to win
+    // is not judged.
+    const pixels = countOf(mask);
+    if (pixels < dark.score * MARGIN || (best && pixels <= best.score)) continue;
+    const judged = judge(mask, img, sheet, runs);
     if (judged.purity < MIN_PURITY || judged.span < MIN_SPAN || judged.balance < MIN_BALANCE) continue;
     if (judged.score < dark.score * MARGIN) continue;
     if (!best || judged.score > best.score) best = { members, score: judged.score };
