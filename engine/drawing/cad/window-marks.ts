@@ -4,6 +4,7 @@
  * untrimmed wall, and any picture, where the glass and the wall are one line of ink). The wall is cut there, so the
  * window is an opening like one whose wall line stops at its jambs. Pure; drawing units, `mpu` metres a unit.
  */
+import { gridAlongSegments, gridCellKey } from '../../../shared/plan/geometry';
 import type { Segment } from '../types';
 
 /** A frame line lies this far from the wall's line at most (half a thick wall) and at least (not the line itself). */
@@ -44,8 +45,7 @@ function markBeside(wall: Segment, line: Segment, mpu: number): Mark | null {
 }
 
 /** The stretches of a wall (units along it) its window marks cover: a mark each side, matching. */
-function windowStretches(wall: Segment, lines: readonly Segment[], mpu: number): [number, number][] {
-  const marks = lines.map((l) => markBeside(wall, l, mpu)).filter((m): m is Mark => m !== null);
+function windowStretches(marks: readonly Mark[], mpu: number): [number, number][] {
   const slack = MARK_MATCH_M / mpu;
   const stretches: [number, number][] = [];
   for (const a of marks) {
@@ -71,10 +71,13 @@ export function cutAtWindowMarks(
   lines: readonly Segment[],
   mpu: number,
 ): { seg: Segment; from: number }[] {
-  const near = linesNear(lines, mpu);
+  // Past this many lines taken for walls the drawing is no plan drawn by hand (a hostile or a noise file): the
+  // search is bounded by leaving the walls whole.
+  if (walls.length > MAX_WALLS) return walls.map((seg, from) => ({ seg, from }));
+  const marksOf = marksBesideWalls(walls, lines, mpu);
   const pieces: { seg: Segment; from: number }[] = [];
   walls.forEach((wall, k) => {
-    const stretches = windowStretches(wall, near(wall), mpu);
+    const stretches = windowStretches(marksOf.get(k) ?? [], mpu);
     if (!stretches.length) {
       pieces.push({ seg: wall, from: k });
       return;
@@ -94,30 +97,37 @@ export function cutAtWindowMarks(
   return pieces;
 }
 
-/** Cells a metre a side, filing the lines short enough to be a window's marks, to find those beside a wall. */
-function linesNear(lines: readonly Segment[], mpu: number): (wall: Segment) => Segment[] {
+/** Single-line walls looked at for window marks at most (a large real plan has a few thousand). */
+const MAX_WALLS = 4000;
+/** Walls filed per grid cell at most: bounds the work on a drawing of thousands of crossing lines. */
+const MAX_WALLS_PER_CELL = 32;
+
+/**
+ * The marks beside each wall (by index): the walls are filed by the cells along them, and each line short enough to
+ * be a window's mark looks only at the walls of its middle's cell.
+ */
+function marksBesideWalls(walls: readonly Segment[], lines: readonly Segment[], mpu: number) {
   const cell = 1 / mpu;
-  const cells = new Map<string, number[]>();
-  const boxCells = (s: Segment, grow: number, visit: (key: string) => void) => {
-    const x0 = Math.floor((Math.min(s[0], s[2]) - grow) / cell);
-    const x1 = Math.floor((Math.max(s[0], s[2]) + grow) / cell);
-    const y0 = Math.floor((Math.min(s[1], s[3]) - grow) / cell);
-    const y1 = Math.floor((Math.max(s[1], s[3]) + grow) / cell);
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) visit(`${x},${y}`);
-  };
-  lines.forEach((line, i) => {
-    if (Math.hypot(line[2] - line[0], line[3] - line[1]) * mpu > WINDOW_LENGTH_M.max + MARK_MATCH_M) return;
-    boxCells(line, 0, (key) => {
-      const list = cells.get(key);
-      if (list) list.push(i);
-      else cells.set(key, [i]);
-    });
-  });
-  return (wall) => {
-    const found = new Set<number>();
-    boxCells(wall, MARK_OFFSET_M.max / mpu, (key) => {
-      for (const i of cells.get(key) ?? []) found.add(i);
-    });
-    return [...found].map((i) => lines[i]!);
-  };
+  const index = walls.map((_, k) => k);
+  const grid = gridAlongSegments(
+    index,
+    (k) => walls[k]!,
+    () => MARK_OFFSET_M.max / mpu,
+    cell,
+    MAX_WALLS_PER_CELL,
+  );
+  const marks = new Map<number, Mark[]>();
+  for (const line of lines) {
+    if (Math.hypot(line[2] - line[0], line[3] - line[1]) * mpu > WINDOW_LENGTH_M.max + MARK_MATCH_M) continue;
+    const cx = Math.floor((line[0] + line[2]) / 2 / cell);
+    const cy = Math.floor((line[1] + line[3]) / 2 / cell);
+    for (const k of grid.get(gridCellKey(cx, cy)) ?? []) {
+      const mark = markBeside(walls[k]!, line, mpu);
+      if (!mark) continue;
+      const list = marks.get(k);
+      if (list) list.push(mark);
+      else marks.set(k, [mark]);
+    }
+  }
+  return marks;
 }
