@@ -186,6 +186,12 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(Math.abs(plan.rooms.length - drawing.truth.groundTruth.roomCount!)).toBeLessThanOrEqual(1);
   });
 
+  it('a picture of a colour-coded plan whose walls are white bands between the fills: its pen lines are read too', async () => {
+    const { score, plan, drawing } = await read('raster/coloured-rooms', 4007035507);
+    expect(score.f1).toBeGreaterThanOrEqual(0.9);
+    expect(plan.rooms.length).toBeGreaterThanOrEqual(drawing.truth.groundTruth.roomCount! / 2);
+  });
+
   it('a picture of a colour-coded plan with grey rooms: the grey fill is left out, its thin lines are not', async () => {
     const { score, plan } = await read('raster/coloured-rooms', 3990257888);
     expect(score.f1).toBeGreaterThanOrEqual(0.85);

@@ -18,6 +18,11 @@ export interface LineDrawing {
   pixelTransform: { scale: number; offsetX: number; offsetY: number };
   /** The input was light lines on a dark ground (a blueprint) and was inverted. */
   inverted: boolean;
+  /**
+   * Where the walls were told by their colour (`png` is then their bands): the pen's ink by darkness over the same
+   * pixels (same size and transform), for a reading of the picture's lines.
+   */
+  penPng?: Buffer;
 }
 
 type PixelTransform = LineDrawing['pixelTransform'];
@@ -332,23 +337,28 @@ export async function lineDrawingFromRaster(
   for (let i = 0; i < n; i++) if ((lum[i] ?? 255) < otsuThreshold) darkCount++;
   let inverted = darkCount > n * 0.5;
   const choice = await chooseInk(colour, hist, otsuThreshold, inverted);
-  let ink: Uint8Array = new Uint8Array(n);
-  if (choice.wallColour) {
-    ink = wallInkOfColour({ data: colour.data, width: w, height: h }, choice.wallColour);
-    inverted = false;
-  } else {
+  const penInk = new Uint8Array(n);
+  {
     const t = choice.threshold;
     const rgb = colour.data;
     const fill = choice.flatFill;
     for (let i = 0; i < n; i++)
-      ink[i] =
+      penInk[i] =
         (lum[i] ?? 255) < t !== inverted &&
         !(choice.dropColoured && chroma(rgb, i) > INK_CHROMA_MAX) &&
         !(fill && inFlatBand(lum, w, i, fill))
           ? 1
           : 0;
   }
-  if (region) clearOutside(ink, w, h, region, w / width);
+  let ink: Uint8Array = penInk;
+  if (choice.wallColour) {
+    ink = wallInkOfColour({ data: colour.data, width: w, height: h }, choice.wallColour);
+    inverted = false;
+  }
+  if (region) {
+    clearOutside(ink, w, h, region, w / width);
+    if (ink !== penInk) clearOutside(penInk, w, h, region, w / width);
+  }
   let minX = w;
   let minY = h;
   let maxX = -1;
@@ -376,20 +386,45 @@ export async function lineDrawingFromRaster(
   const bh = maxY - minY + 1;
   if (bw < 8 || bh < 8) throw unprocessable(`The drawing in this ${what} is too small to read.`);
   const pad = Math.max(4, Math.round(Math.max(bw, bh) * 0.02));
-  const cx0 = Math.max(0, minX - pad);
-  const cy0 = Math.max(0, minY - pad);
-  const cx1 = Math.min(w, maxX + 1 + pad);
-  const cy1 = Math.min(h, maxY + 1 + pad);
-  const cw = cx1 - cx0;
-  const ch = cy1 - cy0;
+  const box = {
+    x0: Math.max(0, minX - pad),
+    y0: Math.max(0, minY - pad),
+    x1: Math.min(w, maxX + 1 + pad),
+    y1: Math.min(h, maxY + 1 + pad),
+  };
+  const drawn = await croppedDrawing(ink, w, box);
+  const s1 = w / width;
+  return {
+    png: drawn.png,
+    width: drawn.width,
+    height: drawn.height,
+    originalWidth: width,
+    originalHeight: height,
+    pixelTransform: { scale: s1 * drawn.scale, offsetX: box.x0 / s1, offsetY: box.y0 / s1 },
+    inverted,
+    ...(ink !== penInk ? { penPng: (await croppedDrawing(penInk, w, box)).png } : {}),
+  };
+}
+
+/**
+ * A box of an ink mask as a line drawing (dark ink on white) whose longest side is at most the preview's; `scale`
+ * maps the mask's pixels to the drawing's.
+ */
+async function croppedDrawing(
+  ink: Uint8Array,
+  w: number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): Promise<{ png: Buffer; width: number; height: number; scale: number }> {
+  const cw = box.x1 - box.x0;
+  const ch = box.y1 - box.y0;
   const crop = Buffer.alloc(cw * ch);
   for (let y = 0; y < ch; y++) {
-    const row = (y + cy0) * w + cx0;
+    const row = (y + box.y0) * w + box.x0;
     for (let x = 0; x < cw; x++) crop[y * cw + x] = ink[row + x] ? 0 : 255;
   }
-  const s2 = Math.min(1, LIMITS.maxPreviewSide / Math.max(cw, ch));
-  const ow = Math.max(1, Math.round(cw * s2));
-  const oh = Math.max(1, Math.round(ch * s2));
+  const scale = Math.min(1, LIMITS.maxPreviewSide / Math.max(cw, ch));
+  const ow = Math.max(1, Math.round(cw * scale));
+  const oh = Math.max(1, Math.round(ch * scale));
   let out: Buffer = crop;
   if (ow !== cw || oh !== ch) {
     out = await sharp(crop, { raw: { width: cw, height: ch, channels: 1 } })
@@ -403,16 +438,7 @@ export async function lineDrawingFromRaster(
   const png = await sharp(out, { raw: { width: ow, height: oh, channels: 1 } })
     .png({ compressionLevel: 9, palette: false })
     .toBuffer();
-  const s1 = w / width;
-  return {
-    png,
-    width: ow,
-    height: oh,
-    originalWidth: width,
-    originalHeight: height,
-    pixelTransform: { scale: s1 * (ow / cw), offsetX: cx0 / s1, offsetY: cy0 / s1 },
-    inverted,
-  };
+  return { png, width: ow, height: oh, scale: ow / cw };
 }
 
 /** A box of an original picture's pixels, [x0, x1) × [y0, y1). */

@@ -229,7 +229,8 @@ async function readPictureLines(
   /** The picture is one view cut from a sheet of several: its lines are one drawing. */
   oneView: boolean,
 ): Promise<LinesGeometry | undefined> {
-  const { ink, width, height } = await inkMask(d.png);
+  // Walls told by their colour are bands; the lines are the pen's.
+  const { ink, width, height } = await inkMask(d.penPng ?? d.png);
   if (!isLineWork(ink, width, height)) return undefined;
   // The plan of a picture is in the picture's own pixels (y down); its line drawing is scaled and cropped from them.
   const t = d.pixelTransform;
