@@ -192,6 +192,12 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(plan.rooms.length).toBeGreaterThanOrEqual(drawing.truth.groundTruth.roomCount! / 2);
   });
 
+  it('a picture whose thin walls’ two faces run together at its working size: the band’s edges are the faces', async () => {
+    const { score, plan, drawing } = await read('raster/coloured-rooms', 3990257888);
+    expect(score.f1).toBeGreaterThanOrEqual(0.92);
+    expect(plan.rooms.length).toBeGreaterThanOrEqual(drawing.truth.groundTruth.roomCount! * 0.75);
+  });
+
   it('a picture of a colour-coded plan with grey rooms: the grey fill is left out, its thin lines are not', async () => {
     const { score, plan } = await read('raster/coloured-rooms', 3990257888);
     expect(score.f1).toBeGreaterThanOrEqual(0.85);

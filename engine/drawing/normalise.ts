@@ -13,6 +13,7 @@ import { type PdfRaster, rasterisePdf } from './pdf';
 import { flattenPage } from './pdf-cad';
 import { readPictureSheet } from './picture-sheet';
 import { rasterArcs } from './raster-arcs';
+import { bandFaceSegments } from './raster-bands';
 import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
 import type { Arc, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
@@ -270,7 +271,12 @@ function pictureLineWork(
     lines,
     Math.max(width, height) * MAX_ARC_SHARE,
   );
-  const strokes = lines.map((s, i) => ({
+  const faces = bandFaceSegments(ink, width, height, {
+    penPx: RASTER_LINE_MAX_PX,
+    maxThicknessPx: RASTER_BAND_MAX_PX,
+    minLengthPx: RASTER_LINE_MIN_PX,
+  });
+  const strokes = [...lines, ...faces].map((s, i) => ({
     seg: [...to(s[0], s[1]), ...to(s[2], s[3])] as Segment,
     layer: 'raster line',
     curved: arcLines.has(i),
@@ -325,6 +331,11 @@ function pagePointOf(d: PdfRaster, x: number, y: number): [number, number] {
 const RASTER_LINE_MIN_PX = 6;
 /** A pen's line in a line drawing is at most this thick (pixels). */
 const RASTER_LINE_MAX_PX = 3;
+/**
+ * A band of ink thicker than a pen and up to this thick (pixels of the line drawing) is a wall drawn solid, or a thin
+ * wall whose two faces ran together at the drawing's size: its edges are the wall's faces.
+ */
+const RASTER_BAND_MAX_PX = 12;
 
 /** The CAD reader over a page's lines (page points, y up), its results in page points with y down. */
 function readSheetLines(

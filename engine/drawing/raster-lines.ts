@@ -26,21 +26,7 @@ function thinRuns(
   minLength: number,
   maxThickness: number,
 ): Segment[] {
-  // Thickness across each pixel: the length of the ink run across it.
-  const across = new Uint16Array(lengthAlong * lengthAcross);
-  for (let i = 0; i < lengthAlong; i++) {
-    let j = 0;
-    while (j < lengthAcross) {
-      if (!at(i, j)) {
-        j++;
-        continue;
-      }
-      let end = j;
-      while (end < lengthAcross && at(i, end)) end++;
-      for (let k = j; k < end; k++) across[k * lengthAlong + i] = end - j;
-      j = end;
-    }
-  }
+  const across = inkAcross(lengthAlong, lengthAcross, at);
   const runs = { across, length: lengthAlong, maxThickness };
   const segments: Segment[] = [];
   let open: Band[] = [];
@@ -87,6 +73,32 @@ function thinRuns(
   }
   for (const band of open) close(band);
   return segments;
+}
+
+/**
+ * Each pixel's thickness across: the length of the ink run across it (0 on paper), indexed j * lengthAlong + i, where
+ * `at(i, j)` reads the mask with i along and j across.
+ */
+export function inkAcross(
+  lengthAlong: number,
+  lengthAcross: number,
+  at: (i: number, j: number) => number,
+): Uint16Array {
+  const across = new Uint16Array(lengthAlong * lengthAcross);
+  for (let i = 0; i < lengthAlong; i++) {
+    let j = 0;
+    while (j < lengthAcross) {
+      if (!at(i, j)) {
+        j++;
+        continue;
+      }
+      let end = j;
+      while (end < lengthAcross && at(i, end)) end++;
+      for (let k = j; k < end; k++) across[k * lengthAlong + i] = Math.min(end - j, 65535);
+      j = end;
+    }
+  }
+  return across;
 }
 
 /**
