@@ -45,6 +45,14 @@ describe('OCR on a raster plan (tesseract.js with the English data installed fro
     expect(kitchen.x).toBeLessThan(500);
   }, 30_000);
 
+  it('reads the same words again and at once on the worker it keeps, two reads at a time too', async () => {
+    const image = readFileSync(LABELLED_PLAN);
+    const first = await readTextLines(image);
+    const [again, alongside] = await Promise.all([readTextLines(image), readTextLines(image)]);
+    expect(again).toEqual(first);
+    expect(alongside).toEqual(first);
+  }, 30_000);
+
   it('takes an image’s scale from its dimensions and names its rooms from their labels', async () => {
     const { plan } = await readPlan({ bytes: readFileSync(LABELLED_PLAN), fileName: 'labelled-plan.png' });
     // 100 px per metre; the line drawing's margins and the extension lines' width cost about a per cent.

@@ -47,22 +47,8 @@ export async function readDrawingTexts(source: RasterSource, drawing: LineDrawin
  * An OCR failure is logged and reads as no text: the drawing is still read, its scale then guessed.
  */
 export async function readTextLines(image: Buffer): Promise<TextLine[]> {
-  let worker: import('tesseract.js').Worker | undefined;
   try {
-    const { createWorker, OEM, PSM } = await import('tesseract.js');
-    const eng = (await import('@tesseract.js-data/eng')).default;
-    worker = await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: join(dirname(eng.langPath), '4.0.0_best_int'),
-      gzip: true,
-      cacheMethod: 'none',
-      logger: () => {},
-      // Without a handler a failed job also throws inside the worker's message listener, uncaught (the process
-      // would die); the job's own promise rejects either way and is handled below.
-      errorHandler: () => {},
-    });
-    // Labels are scattered over a drawing, not set in paragraphs.
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
-    const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+    const { data } = await withWorker((worker) => worker.recognize(image, {}, { blocks: true, text: false }));
     const lines: TextLine[] = [];
     for (const block of data.blocks ?? [])
       for (const paragraph of block.paragraphs)
@@ -83,9 +69,84 @@ export async function readTextLines(image: Buffer): Promise<TextLine[]> {
       }),
     );
     return [];
-  } finally {
-    await worker?.terminate().catch(() => {});
   }
+}
+
+type OcrWorker = import('tesseract.js').Worker;
+
+/**
+ * An OCR worker is kept between reads: loading its model takes about half a second, as long as reading a plan's
+ * words, and its first read is slower than the next. It is let go this long after its last job, so that a process
+ * with nothing else to do can end.
+ */
+const WORKER_IDLE_MS = 2_000;
+
+let kept: {
+  worker: Promise<OcrWorker>;
+  queue: Promise<unknown>;
+  jobs: number;
+  idle?: NodeJS.Timeout;
+} | null = null;
+
+/**
+ * Starts the OCR worker, when none is kept, without waiting for it: its model loads on another thread while the
+ * caller works on the picture it will read.
+ */
+export function prepareOcr(): void {
+  if (kept) return;
+  const entry = { worker: startWorker(), queue: Promise.resolve(), jobs: 0 };
+  kept = entry;
+  entry.worker.catch(() => letGo(entry));
+  letGoWhenIdle(entry);
+}
+
+function letGoWhenIdle(entry: NonNullable<typeof kept>): void {
+  clearTimeout(entry.idle);
+  entry.idle = setTimeout(() => letGo(entry), WORKER_IDLE_MS);
+  entry.idle.unref();
+}
+
+/** Runs one OCR job on the kept worker (started when there is none), one job at a time. */
+async function withWorker<T>(job: (worker: OcrWorker) => Promise<T>): Promise<T> {
+  kept ??= { worker: startWorker(), queue: Promise.resolve(), jobs: 0 };
+  const entry = kept;
+  clearTimeout(entry.idle);
+  entry.jobs++;
+  const run = entry.queue.then(async () => job(await entry.worker));
+  entry.queue = run.catch(() => {});
+  try {
+    return await run;
+  } catch (error) {
+    // A worker that failed a job is not trusted with the next.
+    letGo(entry);
+    throw error;
+  } finally {
+    entry.jobs--;
+    if (entry.jobs === 0 && kept === entry) letGoWhenIdle(entry);
+  }
+}
+
+function letGo(entry: NonNullable<typeof kept>): void {
+  if (kept === entry) kept = null;
+  clearTimeout(entry.idle);
+  entry.worker.then((worker) => worker.terminate()).catch(() => {});
+}
+
+async function startWorker(): Promise<OcrWorker> {
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
+  const eng = (await import('@tesseract.js-data/eng')).default;
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: join(dirname(eng.langPath), '4.0.0_best_int'),
+    gzip: true,
+    cacheMethod: 'none',
+    logger: () => {},
+    // Without a handler a failed job also throws inside the worker's message listener, uncaught (the process
+    // would die); the job's own promise rejects either way and is handled by the caller.
+    errorHandler: () => {},
+  });
+  // Labels are scattered over a drawing, not set in paragraphs.
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+  return worker;
 }
 
 /** OCR text tidied: whitespace collapsed, and a superscript ² misread after "m" ("m?", "m*", "mz") restored. */

@@ -14,7 +14,7 @@ import {
   type OriginalBox,
   originalPixel,
 } from './image';
-import { readDrawingTexts } from './ocr';
+import { prepareOcr, readDrawingTexts } from './ocr';
 import { type PixelBox, pictureViews } from './picture-views';
 import type { DrawingGeometry, TextLine } from './types';
 
@@ -32,6 +32,7 @@ export interface PictureSheet {
 
 /** Reads a picture's drawings: the one asked for (`view-N`) or the one that is most the plan. */
 export async function readPictureSheet(bytes: Uint8Array, viewId: string | undefined): Promise<PictureSheet> {
+  prepareOcr();
   const whole = await lineDrawingFromRaster({ bytes }, 'image');
   const { ink, width, height } = await inkMask(whole.png);
   const boxes = pictureViews(ink, width, height);

@@ -129,22 +129,25 @@ function colourGroups(img: RgbImage, background: Uint8Array): Rgb[] {
   if (samples.length < GROUPS) return [];
   const mean: Rgb = [0, 0, 0];
   for (const i of samples) for (let c = 0; c < 3; c++) mean[c] = mean[c]! + data[i * 3 + c]! / samples.length;
+  // Farthest-first: each pick is the sample farthest from those picked (from the mean, for the first).
   const centres: Rgb[] = [];
-  let pick = mean;
+  const nearestD = samples.map((i) => distance2(data, i, mean));
   while (centres.length < GROUPS) {
     let far = -1;
     let farD = -1;
-    for (const i of samples) {
-      const d = centres.length
-        ? Math.min(...centres.map((c) => distance2(data, i, c)))
-        : distance2(data, i, pick);
-      if (d > farD) {
-        farD = d;
-        far = i;
+    for (let k = 0; k < samples.length; k++) {
+      if (nearestD[k]! > farD) {
+        farD = nearestD[k]!;
+        far = samples[k]!;
       }
     }
     if (farD <= 0) break;
-    pick = [data[far * 3]!, data[far * 3 + 1]!, data[far * 3 + 2]!];
+    const pick: Rgb = [data[far * 3]!, data[far * 3 + 1]!, data[far * 3 + 2]!];
+    for (let k = 0; k < samples.length; k++) {
+      const d = distance2(data, samples[k]!, pick);
+      // The first pick replaces the distance to the mean; later ones keep the nearest.
+      nearestD[k] = centres.length ? Math.min(nearestD[k]!, d) : d;
+    }
     centres.push(pick);
   }
   for (let it = 0; it < ITERATIONS; it++) {
