@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPlan } from '../../engine/plan/read-plan';
 import { pointSegmentDistance } from '../../shared/plan/geometry';
-import type { PlanModel as Plan } from '../../shared/plan/schema';
+import type { PlanModel as Plan, PlanPoint } from '../../shared/plan/schema';
+import { buildScene } from '../../shared/scene/build';
 import { wallLength } from './building';
 import { CELLS, type GeneratedDrawing, inFileFormat, makeDrawing, UNITS_PER_METRE } from './conventions';
 import { truthBody } from './draw-walls';
@@ -202,6 +203,22 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     const { score, plan } = await read('raster/coloured-rooms', 3990257888);
     expect(score.f1).toBeGreaterThanOrEqual(0.85);
     expect(plan.rooms.length).toBeGreaterThan(0);
+  });
+
+  it('stairs drawn with the plan are read as a flight, and the room it stands in holds a stair', async () => {
+    const { plan, drawing } = await read('clutter/stairs', 322778470);
+    expect(plan.stairs).toHaveLength(1);
+    const { outline, treads } = plan.stairs![0]!;
+    // The generator's flight: 12 treads of 0.28 m, 0.9–1.2 m wide.
+    expect(treads).toBe(12);
+    const metres = (p: PlanPoint, q: PlanPoint) =>
+      Math.hypot(q[0] - p[0], q[1] - p[1]) * plan.space.metresPerUnit;
+    expect(metres(outline[1], outline[2])).toBeCloseTo(12 * 0.28, 2);
+    expect(metres(outline[0], outline[1])).toBeGreaterThanOrEqual(0.9);
+    expect(metres(outline[0], outline[1])).toBeLessThanOrEqual(1.2);
+    const scene = buildScene(plan);
+    expect(scene.rooms.filter((room) => room.stair)).toHaveLength(1);
+    expect(drawing.truth.groundTruth.roomCount).toBe(plan.rooms.length);
   });
 
   it('double-line walls: a wall going on between two T-junctions is no opening', async () => {

@@ -16,7 +16,15 @@ import { rasterArcs } from './raster-arcs';
 import { bandFaceSegments } from './raster-bands';
 import { thinLineSegments } from './raster-lines';
 import { METRES_PER_POINT, statedScale } from './sheet-scale';
-import type { Arc, DrawingGeometry, NormalisedDrawing, NormaliseInput, Segment, TextLine } from './types';
+import type {
+  Arc,
+  DrawingGeometry,
+  DrawingStair,
+  NormalisedDrawing,
+  NormaliseInput,
+  Segment,
+  TextLine,
+} from './types';
 
 /** Texts kept with a drawing's geometry (room names among them). */
 const MAX_TEXTS = 5000;
@@ -252,6 +260,12 @@ async function readPictureLines(
   }
 }
 
+/** A flight in a space of y up → the same space with y down (a page's height `pageHeight`). */
+function stairDown(stair: DrawingStair, pageHeight: number): DrawingStair {
+  const [a, b, c, d] = stair.outline.map(([x, y]): [number, number] => [x, pageHeight - y]);
+  return { outline: [a!, b!, c!, d!], treads: stair.treads };
+}
+
 /**
  * The line work of a picture's line drawing in the space `to` maps its pixels into (a uniform scale, y flipped or
  * not): its thin horizontal and vertical lines as strokes, and its arcs (door swings). The short straight runs a
@@ -379,6 +393,7 @@ function readLines(
     roomClosers: split.closers.map(down),
     details: split.details.map(down),
     symbols: split.symbols.map(down),
+    ...(split.stairs.length ? { stairs: split.stairs.map((stair) => stairDown(stair, pageHeight)) } : {}),
     arcs: split.arcs.map((a) => ({ cx: a.cx, cy: pageHeight - a.cy, r: a.r, start: -a.end, end: -a.start })),
     // A one-page sheet's views are its drawings; a multi-page PDF's are its pages.
     ...(pages <= 1 && views.length > 1 ? { views, ...(split.view ? { viewId: split.view.id } : {}) } : {}),
@@ -462,6 +477,7 @@ async function fromCad(
       ...(split.noPlanReason ? { noPlanReason: split.noPlanReason } : {}),
       details: split.details,
       symbols: split.symbols,
+      ...(split.stairs.length ? { stairs: split.stairs } : {}),
       arcs: split.arcs,
       texts: flat.texts.slice(0, MAX_TEXTS).map(({ text, x, y }) => ({ text, x, y })),
       entityCounts: model.counts,

@@ -106,6 +106,8 @@ export interface DrawingGeometry {
    * drawing units: the plan check counts it as read.
    */
   symbols?: Segment[];
+  /** The flights of stairs among them, drawing units. */
+  stairs?: DrawingStair[];
   /** Arcs (door swings among them). */
   arcs?: Arc[];
   /** Words on the sheet (a PDF page's text), each at the middle of its run, in drawing units. */
@@ -158,3 +160,9 @@ export interface NormaliseInput {
 /** Whether the drawing's walls come from its vectors (CAD, or a PDF read from its paths) rather than its pixels. */
 export const readFromVectors = (drawing: NormalisedDrawing) =>
   drawing.kind === 'cad' || drawing.geometry.fromPdfPaths === true;
+
+/** A flight of stairs: its outline from the first tread's edge (the first two corners) to the last's, and its treads. */
+export interface DrawingStair {
+  outline: [[number, number], [number, number], [number, number], [number, number]];
+  treads: number;
+}

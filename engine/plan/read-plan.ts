@@ -21,6 +21,7 @@ import {
   type PlanModel,
   type PlanPoint,
   type PlanRoom,
+  type PlanStair,
   type PlanUnits,
   type PlanView,
 } from '../../shared/plan/schema';
@@ -252,6 +253,10 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     ...room,
     label: roomLabel(words, room.polygon, space.yDown),
   }));
+  const stairs = (drawing.geometry.stairs ?? []).map(({ outline, treads }) => {
+    const [a, b, c, d] = outline.map(([x, y]) => space.fromDrawing(x, y));
+    return { outline: [a!, b!, c!, d!] as PlanStair['outline'], treads };
+  });
   const scaleGuessed = corrections?.metresPerUnit === undefined && plan.scaleGuessed;
   const wallDrawing = describeWallDrawing(walls, metresPerUnit, drawing.geometry.wallLines);
   const model: PlanModel = {
@@ -271,6 +276,7 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     walls,
     openings,
     rooms,
+    ...(stairs.length ? { stairs } : {}),
   };
   const evidence = readEvidence(drawing, model);
   const withEvidence = checked(evidence ? { ...model, evidence } : model);

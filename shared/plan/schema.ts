@@ -91,6 +91,16 @@ export const planRoomSchema = z.object({
 });
 export type PlanRoom = z.infer<typeof planRoomSchema>;
 
+/**
+ * A flight of stairs drawn in the plan (its treads at an even going): the flight's outline in the drawing's space,
+ * from the first tread's edge (the first two corners, where it starts) to the last's.
+ */
+export const planStairSchema = z.object({
+  outline: z.tuple([pointSchema, pointSchema, pointSchema, pointSchema]),
+  treads: z.number().int().min(2).max(100),
+});
+export type PlanStair = z.infer<typeof planStairSchema>;
+
 /** A view's or page's id: `page-2` (a PDF's second page), `view-1` (a CAD sheet's first view). */
 export const viewIdSchema = z.string().regex(/^(page|view)-\d{1,4}$/, 'Not a view id (page-N or view-N)');
 
@@ -146,6 +156,9 @@ export const planCheckSchema = z.object({
 });
 export type PlanCheck = z.infer<typeof planCheckSchema>;
 
+/** Stair flights kept in a plan, at most (a building has a few; more are a pattern read as treads). */
+export const MAX_PLAN_STAIRS = 50;
+
 export const planModelSchema = z.object({
   version: z.literal(PLAN_MODEL_VERSION),
   status: z.enum(PLAN_STATUSES),
@@ -190,6 +203,8 @@ export const planModelSchema = z.object({
   walls: z.array(planWallSchema),
   openings: z.array(planOpeningSchema),
   rooms: z.array(planRoomSchema),
+  /** The stair flights drawn (found by their treads); absent on plans read before stairs were. */
+  stairs: z.array(planStairSchema).max(MAX_PLAN_STAIRS).optional(),
   warnings: z.array(z.string()),
   evidence: planEvidenceSchema.optional(),
   /** The plan check of a ready plan (absent while processing, and on plans stored before the check). */

@@ -1,6 +1,7 @@
 import { cellsAlongSegment, gridCellKey, signedArea } from '../plan/geometry';
 import type { PlanModel, PlanOpening, PlanPoint } from '../plan/schema';
 import { footprintOutline } from './footprint';
+import { holdsStair } from './stairwell';
 import {
   DEFAULT_SCENE_OPTIONS,
   type Scene,
@@ -13,7 +14,7 @@ import {
 } from './types';
 
 type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'> &
-  Partial<Pick<PlanModel, 'storeyHeight'>>;
+  Partial<Pick<PlanModel, 'storeyHeight' | 'stairs'>>;
 type Floor = [number, number];
 
 /** Openings narrower than this (metres) are noise; a door leaf or a pane is this thick. */
@@ -117,11 +118,13 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
 
   const rooms: SceneRoom[] = plan.rooms.map((room, i) => {
     const outline = counterClockwise(room.polygon.map(toFloor));
+    const name = room.label?.trim() || `Room ${i + 1}`;
     return {
-      name: room.label?.trim() || `Room ${i + 1}`,
+      name,
       outline,
       areaM2: room.areaM2,
       slabThickness: o.slabThickness,
+      ...(holdsStair(name, room.polygon, plan.stairs) ? { stair: true } : {}),
     };
   });
 

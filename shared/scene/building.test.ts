@@ -16,7 +16,7 @@ import { buildingToGlb } from './gltf';
 import { buildingToIfc } from './ifc';
 import type { Vec3 } from './types';
 
-type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'>;
+type Plan = Pick<PlanModel, 'walls' | 'openings' | 'rooms' | 'space'> & Partial<Pick<PlanModel, 'stairs'>>;
 
 /** A 6 × 4 m box in millimetres, 200 mm walls, no rooms. */
 const boxPlan: Plan = {
@@ -255,6 +255,34 @@ describe('stairs in a building of storeys', () => {
     expect(upper!.scene.rooms.map((r) => [r.name, !!r.openFloor])).toEqual([
       ['Treppe', true],
       ['Küche', false],
+    ]);
+  });
+
+  it('leaves open a room a flight is drawn in, whatever its name', () => {
+    const unnamed: Plan = {
+      ...withStair,
+      rooms: withStair.rooms.map((room) => ({ ...room, label: null })),
+      // A flight of 12 treads in the first room, rising from y = 500 to y = 3,800.
+      stairs: [
+        {
+          outline: [
+            [300, 500],
+            [1300, 500],
+            [1300, 3800],
+            [300, 3800],
+          ],
+          treads: 12,
+        },
+      ],
+    };
+    const [ground, upper] = buildBuilding([
+      { level: level('EG', 0), plan: unnamed },
+      { level: level('OG', 3), plan: unnamed },
+    ]).storeys;
+    expect(ground!.scene.rooms.map((r) => !!r.openFloor)).toEqual([false, false]);
+    expect(upper!.scene.rooms.map((r) => [r.name, !!r.openFloor])).toEqual([
+      ['Room 1', true],
+      ['Room 2', false],
     ]);
   });
 

@@ -6,7 +6,6 @@
 import type { Level } from '../building/schema';
 import type { PlanModel } from '../plan/schema';
 import { buildScene } from './build';
-import { namesStair } from './stairwell';
 import type { Scene, SceneBox, SceneOptions, Vec3 } from './types';
 
 type Plan = Parameters<typeof buildScene>[0] & Partial<Pick<PlanModel, 'storeyHeight'>>;
@@ -55,7 +54,7 @@ export function storeyToWorld(
 /**
  * The building of `levels`, bottom first (by elevation, then as listed). Each storey stands at its own height (the
  * level's, else its plan's, else the options'); only the top storey has a roof; above the lowest, a room named as
- * stairs has no floor slab (the stair from below rises through it).
+ * stairs or holding a flight drawn has no floor slab (the stair from below rises through it).
  */
 export function buildBuilding(
   levels: readonly { level: Level; plan: Plan }[],
@@ -86,10 +85,10 @@ export function buildBuilding(
 
 /** A storey above the lowest: its stair rooms' floors are open, the stair from below rising through them. */
 function withStairwells(scene: Scene): Scene {
-  if (!scene.rooms.some((room) => namesStair(room.name))) return scene;
+  if (!scene.rooms.some((room) => room.stair)) return scene;
   return {
     ...scene,
-    rooms: scene.rooms.map((room) => (namesStair(room.name) ? { ...room, openFloor: true } : room)),
+    rooms: scene.rooms.map((room) => (room.stair ? { ...room, openFloor: true } : room)),
   };
 }
 

@@ -1,8 +1,10 @@
 /**
- * Stairs in a building of storeys: a room a drawing names as stairs (in the languages plans are drawn in) is a
- * stairwell, and on every storey above the lowest its floor is open, the stair from below rising through it. The plan
- * model has no stair of its own yet: the room's name is what the drawing says.
+ * Stairs in a building of storeys: a room a drawing names as stairs (in the languages plans are drawn in), or one a
+ * flight of stairs is drawn in (the plan's `stairs`, found by their treads), is a stairwell, and on every storey above
+ * the lowest its floor is open, the stair from below rising through it.
  */
+import { pointInPolygon } from '../plan/geometry';
+import type { PlanPoint, PlanStair } from '../plan/schema';
 
 /** A word for stairs, a staircase or a stairwell, not inside a longer word. */
 const STAIR_WORD =
@@ -11,4 +13,20 @@ const STAIR_WORD =
 /** Whether a room's name says it holds stairs. */
 export function namesStair(name: string | undefined): boolean {
   return !!name && STAIR_WORD.test(name);
+}
+
+/** Whether a room (its name, its outline in the plan's space) holds stairs: named so, or a flight's middle in it. */
+export function holdsStair(
+  name: string | undefined,
+  polygon: readonly PlanPoint[],
+  stairs: readonly PlanStair[] | undefined,
+): boolean {
+  if (namesStair(name)) return true;
+  return (stairs ?? []).some(({ outline }) => {
+    const middle: PlanPoint = [
+      (outline[0][0] + outline[1][0] + outline[2][0] + outline[3][0]) / 4,
+      (outline[0][1] + outline[1][1] + outline[2][1] + outline[3][1]) / 4,
+    ];
+    return pointInPolygon(middle, polygon);
+  });
 }

@@ -62,6 +62,8 @@ export interface SceneRoom {
   elevation?: number;
   /** No floor slab: a stairwell over the stair from the storey below (`stairwell.ts`). */
   openFloor?: boolean;
+  /** The room holds a stair: named as one, or a flight is drawn in it (`stairwell.ts`). */
+  stair?: boolean;
 }
 
 export interface SceneFloor {

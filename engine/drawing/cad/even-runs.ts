@@ -128,6 +128,44 @@ function runFrom(group: Line[], start: number, shape: RunShape): number[] {
  * walls' faces at its edges.
  */
 export function stairTreads(segments: readonly Segment[], mpu: number): Set<number> {
+  const treads = new Set<number>();
+  for (const { flight, along } of flightsOf(segments, mpu))
+    for (const index of [...flight.lines, ...along]) treads.add(index);
+  return treads;
+}
+
+/**
+ * The flights of stairs among the segments (as `stairTreads` finds them): each one's outline in the segments' units,
+ * from its first tread (the first two corners) to its last, and its treads.
+ */
+export function stairFlights(
+  segments: readonly Segment[],
+  mpu: number,
+): { outline: [[number, number], [number, number], [number, number], [number, number]]; treads: number }[] {
+  const flights = flightsOf(segments, mpu).filter(({ flight }) => flight.lines.length <= MAX_FLIGHT_TREADS);
+  return flights.map(({ flight }) => {
+    const ux = Math.cos(flight.angle);
+    const uy = Math.sin(flight.angle);
+    // Along the treads `a` and across them `o` (metres, as `lineOf` measures) → the segments' units.
+    const at = (a: number, o: number): [number, number] => [(a * ux - o * uy) / mpu, (a * uy + o * ux) / mpu];
+    return {
+      outline: [
+        at(flight.from, flight.near),
+        at(flight.to, flight.near),
+        at(flight.to, flight.far),
+        at(flight.from, flight.far),
+      ],
+      // Its lines are the treads' edges: one more than the treads between them.
+      treads: flight.lines.length - 1,
+    };
+  });
+}
+
+/** A flight climbs a storey in at most about 20 risers; a longer run of treads is a pattern, not one flight. */
+const MAX_FLIGHT_TREADS = 30;
+
+/** Runs of treads, and the lines along each (a walking line, handrails); not the tile grids that look alike. */
+function flightsOf(segments: readonly Segment[], mpu: number): { flight: EvenRun; along: number[] }[] {
   const flights = evenRuns(segments, mpu, {
     minLength: 0.6,
     maxLength: 6,
@@ -135,14 +173,9 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
     maxPitch: 0.4,
     minLines: 5,
   });
-  const treads = new Set<number>();
-  for (const flight of flights) {
-    const along = linesAlongFlights(segments, [flight], mpu);
-    // A tile grid's joints both ways: the paving finder's, with the walls' faces it tells from its joints.
-    if (along.length >= MAX_LINES_ALONG_FLIGHT) continue;
-    for (const index of [...flight.lines, ...along]) treads.add(index);
-  }
-  return treads;
+  return flights
+    .map((flight) => ({ flight, along: linesAlongFlights(segments, [flight], mpu) }))
+    .filter(({ along }) => along.length < MAX_LINES_ALONG_FLIGHT);
 }
 
 /**

@@ -12,12 +12,13 @@ import {
   pointSegmentDistance,
   weightedQuantile,
 } from '../../../shared/plan/geometry';
+import { MAX_PLAN_STAIRS } from '../../../shared/plan/schema';
 import { dimensionScale } from '../dimension-scale';
-import type { Arc, Bounds, Segment, WallLines } from '../types';
+import type { Arc, Bounds, DrawingStair, Segment, WallLines } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
 import { linesCuttingWalls } from './crossings';
 import { beyondDimensionChains } from './dimension-frame';
-import { pavingLines, stairTreads } from './even-runs';
+import { pavingLines, stairFlights, stairTreads } from './even-runs';
 import { glazing } from './glazing';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
@@ -56,6 +57,8 @@ export interface WallSplit {
   details: Segment[];
   /** Line work known not to be walls (stair treads, paving, a void's cross, a walking arrow), drawing units. */
   symbols: Segment[];
+  /** The flights of stairs among them (found by their treads), drawing units. */
+  stairs: DrawingStair[];
   arcs: Arc[];
   warnings: string[];
   metresPerUnit: number;
@@ -162,6 +165,10 @@ export function splitWalls(
     closers: chosen.closers.slice(0, limits.maxDetailSegments),
     details,
     symbols: chosen.symbolStrokes.slice(0, limits.maxDetailSegments).map((i) => segments[i]!),
+    stairs: stairFlights(
+      chosen.members.filter((i) => !used.has(i) && !flat.strokes[i]!.curved).map((i) => segments[i]!),
+      scale.metresPerUnit,
+    ).slice(0, MAX_PLAN_STAIRS),
     arcs,
     warnings,
     metresPerUnit: scale.metresPerUnit,
@@ -320,6 +327,7 @@ function noPlanFound(
     closers: [],
     details: [],
     symbols: [],
+    stairs: [],
     arcs: [],
     warnings: [reason],
     metresPerUnit: scale.metresPerUnit,
