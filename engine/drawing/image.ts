@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { inkDepth } from '../../shared/plan/grid-mask';
+import { countSet, inkDepth } from '../../shared/plan/grid-mask';
 import { DrawingError, tooLarge, unprocessable } from './errors';
 import { LIMITS } from './limits';
 import { findWallColour, readSheet, type WallColour, wallInkOfColour, wallLikeness } from './wall-colour';
@@ -194,7 +194,7 @@ function colouredFillsAreNotInk(
 ): boolean {
   const dark = lum.map((v) => (v < threshold ? 1 : 0));
   const withoutColour = dark.map((v, i) => (v && chroma(small.data, i) <= INK_CHROMA_MAX ? 1 : 0));
-  if (count(dark) - count(withoutColour) < count(dark) * COLOUR_FILL_SHARE) return false;
+  if (countSet(dark) - countSet(withoutColour) < countSet(dark) * COLOUR_FILL_SHARE) return false;
   const kept = wallLikeness(small, withoutColour, sheet) / Math.max(1e-9, wallLikeness(small, dark, sheet));
   return kept >= FILL_KEEPS_WALLS;
 }
@@ -210,12 +210,6 @@ function histogramOf(lum: Uint8Array, counted: (i: number) => boolean): Float64A
 function chroma(rgb: Uint8Array, pixel: number): number {
   const [r, g, b] = [rgb[pixel * 3]!, rgb[pixel * 3 + 1]!, rgb[pixel * 3 + 2]!];
   return Math.max(r, g, b) - Math.min(r, g, b);
-}
-
-function count(mask: Uint8Array): number {
-  let n = 0;
-  for (let i = 0; i < mask.length; i++) n += mask[i]!;
-  return n;
 }
 
 /**

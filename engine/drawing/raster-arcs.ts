@@ -4,6 +4,7 @@
  * pieces; a piece whose pixels lie on one circle (a least-squares fit) is an arc. Pure: an ink mask in, arcs in its
  * pixels out (x right, y down; angles measured clockwise on the picture, i.e. counter-clockwise with y down).
  */
+import { labelPieces } from '../../shared/plan/grid-mask';
 import type { Arc, Segment } from './types';
 
 /** Ink this close to a straight line (pixels, across and past its ends) is the line's, not an arc's. */
@@ -133,40 +134,27 @@ function withoutLines(ink: Uint8Array, width: number, height: number, lines: rea
   return rest;
 }
 
-/** The 8-connected pieces of a mask big enough to be an arc, each as its pixels' centres [x0, y0, x1, y1, …]. */
-function* inkPieces(mask: Uint8Array, width: number, height: number): Generator<Float64Array> {
-  const seen = new Uint8Array(mask.length);
-  const stack: number[] = [];
-  const pixels: number[] = [];
-  let pieces = 0;
-  for (let start = 0; start < mask.length && pieces < MAX_PIECES; start++) {
-    if (!mask[start] || seen[start]) continue;
-    seen[start] = 1;
-    stack.push(start);
-    pixels.length = 0;
-    while (stack.length) {
-      const i = stack.pop()!;
+/**
+ * The 8-connected pieces of a mask big enough to be an arc (and not too big to fit), at most MAX_PIECES, each as its
+ * pixels' centres [x0, y0, x1, y1, …].
+ */
+function inkPieces(mask: Uint8Array, width: number, height: number): Float64Array[] {
+  const { count, cells, starts } = labelPieces(mask, width, height);
+  const pieces: Float64Array[] = [];
+  for (let piece = 0; piece < count && pieces.length < MAX_PIECES; piece++) {
+    const from = starts[piece]!;
+    const size = starts[piece + 1]! - from;
+    if (size < MIN_ARC_PIXELS || size >= MAX_PIECE_PIXELS) continue;
+    const pixels = new Float64Array(size * 2);
+    for (let k = 0; k < size; k++) {
+      const i = cells[from + k]!;
       const x = i % width;
-      const y = (i - x) / width;
-      if (pixels.length < MAX_PIECE_PIXELS * 2) pixels.push(x + 0.5, y + 0.5);
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const j = ny * width + nx;
-          if (mask[j] && !seen[j]) {
-            seen[j] = 1;
-            stack.push(j);
-          }
-        }
-      }
+      pixels[2 * k] = x + 0.5;
+      pixels[2 * k + 1] = (i - x) / width + 0.5;
     }
-    if (pixels.length / 2 < MIN_ARC_PIXELS || pixels.length >= MAX_PIECE_PIXELS * 2) continue;
-    pieces++;
-    yield Float64Array.from(pixels);
+    pieces.push(pixels);
   }
+  return pieces;
 }
 
 /** The circle through points in the least-squares sense (Kåsa's fit), or null when they are (nearly) collinear. */

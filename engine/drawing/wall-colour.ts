@@ -6,7 +6,7 @@
  * dark ink's. Pure functions over RGB pixels; no I/O.
  */
 
-import { dilateSquare } from '../../shared/plan/grid-mask';
+import { countSet, dilateSquare } from '../../shared/plan/grid-mask';
 
 export interface RgbImage {
   /** 3 bytes a pixel, row by row. */
@@ -254,7 +254,7 @@ interface Judged {
 function judge(mask: Uint8Array, img: RgbImage, sheet: Sheet, runs: Runs): Judged {
   const { width: w, height: h } = img;
   const { parts, thinLong } = wallParts(mask, w, h, runs);
-  const purity = thinLong / Math.max(1, countOf(mask));
+  const purity = thinLong / Math.max(1, countSet(mask));
   // Scored again on its wall-like parts, so that same-coloured floors or furniture do not count against it.
   const again = thinLongPixels(parts, w, h, runs.long, runs.thin);
   let kept = 0;
@@ -315,12 +315,6 @@ function groupsOf(img: RgbImage, sheet: Sheet, centres: Rgb[]): Uint8Array {
   return groups;
 }
 
-function countOf(mask: Uint8Array): number {
-  let n = 0;
-  for (let i = 0; i < mask.length; i++) n += mask[i]!;
-  return n;
-}
-
 function groupMask(groups: Uint8Array, members: number[]): Uint8Array {
   const mask = new Uint8Array(groups.length);
   for (let i = 0; i < groups.length; i++) if (members.includes(groups[i]!)) mask[i] = 1;
@@ -364,7 +358,7 @@ export function findWallColour(
     const mask = groupMask(groups, members);
     // A mask scores at most its pixel count (every factor of the score is a share of it): one too small to win
     // is not judged.
-    const pixels = countOf(mask);
+    const pixels = countSet(mask);
     if (pixels < dark.score * MARGIN || (best && pixels <= best.score)) continue;
     const judged = judge(mask, img, sheet, runs);
     if (judged.purity < MIN_PURITY || judged.span < MIN_SPAN || judged.balance < MIN_BALANCE) continue;

@@ -14,7 +14,7 @@ import {
   median,
   pointSegmentDistance,
 } from '../../shared/plan/geometry';
-import { distanceTransform, inkDepth, LINE_WORK_DEPTH } from '../../shared/plan/grid-mask';
+import { distanceTransform, inkDepth, LINE_WORK_DEPTH, labelPieces } from '../../shared/plan/grid-mask';
 import {
   finishGrid,
   GRID_SIDE,
@@ -572,37 +572,18 @@ export function wallMaskFromInk(
  * Large pieces apart from it (a garage, a second wing) stay.
  */
 export function keepBuilding(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const label = new Int32Array(w * h);
-  const pieces: { size: number; minX: number; minY: number; maxX: number; maxY: number }[] = [];
-  const stack: number[] = [];
-  for (let s = 0; s < w * h; s++) {
-    if (!mask[s] || label[s]) continue;
-    const piece = { size: 0, minX: w, minY: h, maxX: -1, maxY: -1 };
-    pieces.push(piece);
-    label[s] = pieces.length;
-    stack.push(s);
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % w;
-      const y = (i - x) / w;
-      piece.size++;
-      if (x < piece.minX) piece.minX = x;
-      if (x > piece.maxX) piece.maxX = x;
-      if (y < piece.minY) piece.minY = y;
-      if (y > piece.maxY) piece.maxY = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const j = ny * w + nx;
-          if (mask[j] && !label[j]) {
-            label[j] = pieces.length;
-            stack.push(j);
-          }
-        }
-      }
-    }
+  const { label, count } = labelPieces(mask, w, h);
+  const pieces = Array.from({ length: count }, () => ({ size: 0, minX: w, minY: h, maxX: -1, maxY: -1 }));
+  for (let i = 0; i < label.length; i++) {
+    const piece = pieces[label[i]!];
+    if (!piece) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    piece.size++;
+    if (x < piece.minX) piece.minX = x;
+    if (x > piece.maxX) piece.maxX = x;
+    if (y < piece.minY) piece.minY = y;
+    if (y > piece.maxY) piece.maxY = y;
   }
   if (pieces.length < 2) return mask;
   const main = pieces.reduce((a, b) => (b.size > a.size ? b : a));
@@ -622,7 +603,7 @@ export function keepBuilding(mask: Uint8Array, w: number, h: number): Uint8Array
     return p.size < main.size * 0.05 || long >= short * THIN_RULE_RATIO;
   });
   const out = mask.slice();
-  for (let i = 0; i < out.length; i++) if (out[i] && drop[label[i]! - 1]) out[i] = 0;
+  for (let i = 0; i < out.length; i++) if (out[i] && drop[label[i]!]) out[i] = 0;
   return out;
 }
 

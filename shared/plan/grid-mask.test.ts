@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pointInPolygon } from './geometry';
-import { fillConvexPolygon } from './grid-mask';
+import { fillConvexPolygon, labelPieces } from './grid-mask';
 
 const W = 40;
 const H = 30;
@@ -55,5 +55,23 @@ describe('fillConvexPolygon', () => {
         }
       }),
     );
+  });
+});
+
+describe('labelPieces', () => {
+  it('numbers the 8-connected pieces in the order of their first cell, corners touching', () => {
+    // 5 × 3: a diagonal pair joined at a corner, a lone cell, and an unset row.
+    const mask = Uint8Array.from([1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const { label, count, cells, starts } = labelPieces(mask, 5, 3);
+    expect(count).toBe(2);
+    expect(Array.from(label)).toEqual([0, -1, -1, -1, 1, -1, 0, -1, -1, -1, -1, -1, -1, -1, -1]);
+    expect(Array.from(cells)).toEqual([0, 6, 4]);
+    expect(Array.from(starts)).toEqual([0, 2, 3]);
+  });
+
+  it('labels no piece in an empty mask', () => {
+    const { label, count } = labelPieces(new Uint8Array(12), 4, 3);
+    expect(count).toBe(0);
+    expect(label.every((v) => v === -1)).toBe(true);
   });
 });

@@ -1,5 +1,12 @@
 /** Operations on a grid mask (row by row, 1 = set): square dilation and the outside reached from the border. */
 
+/** How many cells of a mask are set. */
+export function countSet(mask: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) n += mask[i]!;
+  return n;
+}
+
 /** Square dilation of a mask by r cells (separable: rows, then columns). */
 export function dilateSquare(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
   const rows = new Uint8Array(w * h);
@@ -29,6 +36,50 @@ export function dilateSquare(mask: Uint8Array, w: number, h: number, r: number):
     }
   }
   return out;
+}
+
+/**
+ * The 8-connected pieces of a mask's set cells: each cell's piece (-1 where unset), numbered in the order of their
+ * first cell row by row; and the set cells piece by piece (piece k's are `cells[starts[k]]` to
+ * `cells[starts[k + 1] - 1]`), each piece's in the order a depth-first walk reaches them.
+ */
+export function labelPieces(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+): { label: Int32Array; count: number; cells: Int32Array; starts: Int32Array } {
+  const label = new Int32Array(w * h).fill(-1);
+  const cells: number[] = [];
+  const starts: number[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (!mask[start] || label[start] !== -1) continue;
+    const piece = starts.length;
+    starts.push(cells.length);
+    label[start] = piece;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      cells.push(i);
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= w) continue;
+          const j = ny * w + nx;
+          if (mask[j] && label[j] === -1) {
+            label[j] = piece;
+            stack.push(j);
+          }
+        }
+      }
+    }
+  }
+  starts.push(cells.length);
+  return { label, count: starts.length - 1, cells: Int32Array.from(cells), starts: Int32Array.from(starts) };
 }
 
 /** Cells reached from the grid's border without crossing the barrier (4-connected). */

@@ -3,7 +3,7 @@
  * white space (a plan, its elevations, sections, details, a title block…). Pure geometry; bounded by a fixed grid.
  */
 import { boundsOfSegments, unionOfSpans } from '../../../shared/plan/geometry';
-import { dilateSquare } from '../../../shared/plan/grid-mask';
+import { dilateSquare, labelPieces } from '../../../shared/plan/grid-mask';
 import type { Bounds, Segment } from '../types';
 
 const GRID_SIDE = 512;
@@ -217,7 +217,7 @@ export function clusterViews(
     }
   });
   const grow = Math.max(1, Math.round(gapFraction * GRID_SIDE));
-  const { label, count } = connectedRegions(dilateSquare(ink, w, h, grow), w, h);
+  const { label, count } = labelPieces(dilateSquare(ink, w, h, grow), w, h);
   const view = new Int32Array(segments.length).fill(-1);
   segments.forEach(([x1, y1, x2, y2], i) => {
     if (skip[i]) return;
@@ -229,37 +229,6 @@ export function clusterViews(
     if (v) inkCells[label[i]!]!++;
   });
   return { view, count, enclosedBy: enclosingRegions(label, w, h, count), inkCells };
-}
-
-/** 8-connected regions of the set cells of a `w` × `h` grid: a label per cell (-1 where unset). */
-function connectedRegions(grown: Uint8Array, w: number, h: number): { label: Int32Array; count: number } {
-  const label = new Int32Array(w * h).fill(-1);
-  let count = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < w * h; start++) {
-    if (!grown[start] || label[start] !== -1) continue;
-    label[start] = count;
-    stack.push(start);
-    while (stack.length) {
-      const i = stack.pop()!;
-      const x = i % w;
-      const y = (i - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-          const j = ny * w + nx;
-          if (grown[j] && label[j] === -1) {
-            label[j] = count;
-            stack.push(j);
-          }
-        }
-      }
-    }
-    count++;
-  }
-  return { label, count };
 }
 
 const RAYS: readonly [number, number][] = [
