@@ -38,6 +38,36 @@ describe('PlanOverlay', () => {
   });
 });
 
+describe('PlanOverlay with stairs read', () => {
+  it('draws each flight’s outline, names its treads and counts the flights', () => {
+    const withStairs = {
+      ...plan,
+      stairs: [
+        {
+          outline: [
+            [0.5, 0.5],
+            [1.5, 0.5],
+            [1.5, 2.5],
+            [0.5, 2.5],
+          ],
+          treads: 7,
+        },
+      ],
+    } as unknown as PlanModel;
+    const { getAllByTestId, getByRole } = render(
+      <PlanOverlay plan={withStairs} previewUrl={null} measuring={false} points={[]} onPoint={() => {}} />,
+    );
+    const flights = getAllByTestId('plan-stair');
+    expect(flights).toHaveLength(1);
+    expect(flights[0]!.textContent).toBe('Stairs: 7 treads');
+    expect(
+      getByRole('img', {
+        name: '2 walls, 0 openings, 2 rooms and 1 flight of stairs drawn over the drawing',
+      }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('PlanOverlay on a sheet with two plans of the building', () => {
   it('draws the other plan’s walls apart from the walls the 3D model is built from', () => {
     const sheet = {

@@ -18,6 +18,8 @@ import { applyTransform, centroid, invertTransform } from '../lib/scale';
 type Transform = [number, number, number, number, number, number];
 
 const OPENING_COLOURS = { door: '#15803d', window: '#1d4ed8', opening: '#7e22ce' } as const;
+/** A flight of stairs read from its treads: its outline, dashed. */
+const STAIR_COLOUR = '#0f766e';
 /** The drawing is fitted within this share of the window's height, whatever its shape. */
 const FIT_HEIGHT_VH = 60;
 const ZOOM = { min: 1, max: 8, step: 1.5 } as const;
@@ -322,7 +324,8 @@ export function PlanOverlay({
     if (pointer) editing.onHover(pointer.point, pointer.info);
   }
 
-  const label = `${plan.walls.length} walls, ${plan.openings.length} openings and ${plan.rooms.length} rooms drawn over the drawing`;
+  const flights = plan.stairs?.length ?? 0;
+  const label = `${plan.walls.length} walls, ${plan.openings.length} openings${flights ? `, ${plan.rooms.length} rooms and ${flights} ${flights === 1 ? 'flight' : 'flights'} of stairs` : ` and ${plan.rooms.length} rooms`} drawn over the drawing`;
   const size = frame ? Math.max(frame.width, frame.height) : 1000;
   // Picture and overlay fill one box of the drawing's own shape, fitted to the width and to FIT_HEIGHT_VH.
   const aspect = frame && frame.height > 0 ? frame.width / frame.height : null;
@@ -565,6 +568,21 @@ const PlanLayers = memo(function PlanLayers({
           fillOpacity={selectedRoom === i ? 0.25 : 0.14}
           stroke="none"
         />
+      ))}
+      {(plan.stairs ?? []).map((stair, i) => (
+        <polygon
+          // biome-ignore lint/suspicious/noArrayIndexKey: flights have no id; their order is stable
+          key={`stair-${i}`}
+          points={pointsAttr(stair.outline)}
+          fill="none"
+          stroke={STAIR_COLOUR}
+          strokeWidth={2}
+          strokeDasharray="6 3"
+          vectorEffect="non-scaling-stroke"
+          data-testid="plan-stair"
+        >
+          <title>{`Stairs: ${stair.treads} treads`}</title>
+        </polygon>
       ))}
       {otherPlanWalls(plan).map((wall, i) => (
         <polygon
