@@ -5,13 +5,14 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Level } from '../../shared/building/schema';
-import type { PlanModel } from '../../shared/plan/schema';
+import type { PlanModel, PlanStair } from '../../shared/plan/schema';
+import { buildScene } from '../../shared/scene/build';
 import { buildBuilding, flattenBuilding } from '../../shared/scene/building';
 import type { SceneCamera } from '../../shared/scene/cameras';
 import type { Scene, Vec3 } from '../../shared/scene/types';
 import { modelPlan } from './model-plan';
 import { renderScene, type SceneRender } from './render';
-import { buildMesh, MAT } from './scene';
+import { buildMesh, FLOOR_LEVEL, MAT } from './scene';
 import { sceneToWorld } from './view-camera';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -143,6 +144,35 @@ describe('stairs in a render of a building', () => {
     }
     return area;
   };
+
+  it('stands the flight’s steps in the stairwell, each tread a floor rising to the storey above', () => {
+    const flight = {
+      outline: [
+        [500, 1000],
+        [1500, 1000],
+        [1500, 4300],
+        [500, 4300],
+      ],
+      treads: 12,
+    } satisfies PlanStair;
+    const withFlight = buildScene({
+      ...storey,
+      stairs: [flight],
+    } as Plan);
+    const treadsAbove = (scene: Scene) => {
+      const mesh = buildMesh(modelPlan(scene), { groundScale: 1 }, { scene, toWorld: sceneToWorld });
+      const heights = new Set<string>();
+      for (let t = 0; t < mesh.mat.length; t++) {
+        const z = mesh.pos[t * 9 + 2]!;
+        // A tread: floor seen from above, above the ground floor's own slab.
+        if (mesh.mat[t] === MAT.floor && mesh.normal[t * 3 + 2]! > 0.99 && z > FLOOR_LEVEL + 0.05)
+          heights.add(z.toFixed(3));
+      }
+      return heights.size;
+    };
+    expect(treadsAbove(withFlight)).toBeGreaterThanOrEqual(12);
+    expect(treadsAbove(buildScene(storey))).toBe(0);
+  });
 
   it('has no slab over the stair: the kitchen has a ceiling, the stairwell is open to the storey above', () => {
     expect(twoStoreys.rooms.map((r) => [r.name, !!r.openFloor])).toEqual([

@@ -109,7 +109,7 @@ export interface SceneOptions {
 
 /**
  * The 3D model's walls (shared/scene, the same the viewer and the exports show) in the renderer's world: every
- * solid wall piece (full-height runs, lintels, sills) and the glass of every window. `toWorld` maps scene metres
+ * solid wall piece (full-height runs, lintels, sills), the glass of every window and the steps of every stair. `toWorld` maps scene metres
  * (Y up) to world metres (Z up, floor at FLOOR_LEVEL), as view-camera.ts does.
  */
 export interface ModelWalls {
@@ -476,6 +476,11 @@ function addModelWalls(b: Builder, model: ModelWalls, cutHeight: number | undefi
     const w = piece(opening.panel);
     if (w) b.pane(w.p, w.z0, w.z1, MAT.glass);
   }
+  for (const stair of scene.stairs ?? [])
+    for (const step of stair.steps) {
+      const w = piece(step);
+      if (w) b.box(w.p, w.z0, w.z1, MAT.slabSide, MAT.floor);
+    }
   return top;
 }
 

@@ -9,6 +9,7 @@ import {
   type SceneOpening,
   type SceneOptions,
   type SceneRoom,
+  type SceneStair,
   type SceneWall,
   type Vec3,
 } from './types';
@@ -128,6 +129,10 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     };
   });
 
+  const stairs = (plan.stairs ?? []).map((stair, i) =>
+    flightOf(`Stair ${i + 1}`, stair.outline.map(toFloor), stair.treads, o.storeyHeight),
+  );
+
   const outline = footprint(rooms, walls);
   const roof = o.roof && outline ? { outline, level: o.storeyHeight, thickness: o.slabThickness } : null;
   const floor = !rooms.length && outline ? { outline, thickness: o.slabThickness } : null;
@@ -141,6 +146,7 @@ export function buildScene(plan: Plan, options: Partial<SceneOptions> = {}): Sce
     walls,
     openings,
     rooms,
+    ...(stairs.length ? { stairs } : {}),
     footprint: outline,
     floors: floor ? [floor] : [],
     roof,
@@ -180,6 +186,32 @@ function piece(wall: SceneWall, from: number, to: number, bottom: number, top: n
     // Turning +X by θ about +Y gives (cos θ, 0, −sin θ).
     rotationY: Math.atan2(-uz, ux),
   };
+}
+
+/**
+ * A flight climbing a storey: its treads, each a solid step from the floor up to its tread, from the foot (the
+ * outline's first two corners) to the head; the treads rise evenly, the last a riser below the floor above.
+ */
+function flightOf(name: string, outline: Floor[], treads: number, storeyHeight: number): SceneStair {
+  const [a, b, c, d] = outline as [Floor, Floor, Floor, Floor];
+  const foot: Floor = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const head: Floor = [(c[0] + d[0]) / 2, (c[1] + d[1]) / 2];
+  const run = Math.hypot(head[0] - foot[0], head[1] - foot[1]);
+  const width = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const ux = run > 0 ? (head[0] - foot[0]) / run : 1;
+  const uz = run > 0 ? (head[1] - foot[1]) / run : 0;
+  const going = run / treads;
+  const rise = storeyHeight / (treads + 1);
+  const steps = Array.from({ length: treads }, (_, k): SceneBox => {
+    const top = (k + 1) * rise;
+    const along = (k + 0.5) * going;
+    return {
+      center: [foot[0] + ux * along, top / 2, foot[1] + uz * along],
+      size: [going, top, width],
+      rotationY: Math.atan2(-uz, ux),
+    };
+  });
+  return { name, treads, steps };
 }
 
 /** Two wall ends this close (metres) meet at a corner. */

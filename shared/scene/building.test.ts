@@ -6,6 +6,7 @@ import {
   IFCRELCONTAINEDINSPATIALSTRUCTURE,
   IFCSLAB,
   IFCSPACE,
+  IFCSTAIR,
   IFCWALL,
   IfcAPI,
 } from 'web-ifc';
@@ -258,23 +259,24 @@ describe('stairs in a building of storeys', () => {
     ]);
   });
 
+  const unnamed: Plan = {
+    ...withStair,
+    rooms: withStair.rooms.map((room) => ({ ...room, label: null })),
+    // A flight of 12 treads in the first room, rising from y = 500 to y = 3,800.
+    stairs: [
+      {
+        outline: [
+          [300, 500],
+          [1300, 500],
+          [1300, 3800],
+          [300, 3800],
+        ],
+        treads: 12,
+      },
+    ],
+  };
+
   it('leaves open a room a flight is drawn in, whatever its name', () => {
-    const unnamed: Plan = {
-      ...withStair,
-      rooms: withStair.rooms.map((room) => ({ ...room, label: null })),
-      // A flight of 12 treads in the first room, rising from y = 500 to y = 3,800.
-      stairs: [
-        {
-          outline: [
-            [300, 500],
-            [1300, 500],
-            [1300, 3800],
-            [300, 3800],
-          ],
-          treads: 12,
-        },
-      ],
-    };
     const [ground, upper] = buildBuilding([
       { level: level('EG', 0), plan: unnamed },
       { level: level('OG', 3), plan: unnamed },
@@ -284,6 +286,40 @@ describe('stairs in a building of storeys', () => {
       ['Room 1', true],
       ['Room 2', false],
     ]);
+  });
+
+  it('builds each flight as its steps: a node in the glb, an IfcStair in the IFC, on every storey', async () => {
+    const building = buildBuilding([
+      { level: level('EG', 0), plan: unnamed },
+      { level: level('OG', 3), plan: unnamed },
+    ]);
+    const flight = building.storeys[0]!.scene.stairs![0]!;
+    expect(flight.steps).toHaveLength(12);
+    // Even risers from the floor, the last one riser below the floor above.
+    const tops = flight.steps.map((step) => step.center[1] + step.size[1] / 2);
+    const rise = building.storeys[0]!.scene.storeyHeight / 13;
+    tops.forEach((top, k) => expect(top).toBeCloseTo((k + 1) * rise, 6));
+    // 3.3 m run over 12 treads, 1 m wide, climbing along the flight from its first tread.
+    for (const step of flight.steps) expect(step.size[0]).toBeCloseTo(0.275, 6);
+    for (const step of flight.steps) expect(step.size[2]).toBeCloseTo(1, 6);
+    expect(Math.abs(flight.steps[11]!.center[2] - flight.steps[0]!.center[2])).toBeCloseTo(11 * 0.275, 6);
+    const glb = buildingToGlb(building);
+    expect((await validator.validateBytes(glb)).issues.numErrors).toBe(0);
+    const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+    const stairs = json.nodes.filter((n: { name: string }) => n.name === 'Stair 1');
+    expect(stairs).toHaveLength(2);
+    expect(stairs.every((n: { mesh?: number }) => n.mesh !== undefined)).toBe(true);
+    const ifc = new IfcAPI();
+    await ifc.Init();
+    const model = ifc.OpenModel(new TextEncoder().encode(buildingToIfc(building, { name: 'House' })));
+    try {
+      expect(ifc.GetLineIDsWithType(model, IFCSTAIR).size()).toBe(2);
+    } finally {
+      ifc.CloseModel(model);
+      ifc.Dispose?.();
+    }
+    expect(flattenBuilding(building).stairs).toHaveLength(2);
   });
 
   it('in every output: no floor mesh in the glb, no IfcSlab (the space stays)', async () => {

@@ -7,7 +7,7 @@
  * Deterministic: GlobalIds are hashed from the model's name and each element's place in it.
  */
 import { type BuildingScene, quarterTurn } from './building';
-import type { Scene, SceneBox } from './types';
+import type { Scene, SceneBox, SceneStair } from './types';
 
 export interface IfcOptions {
   /** The project's name (the drawing's, usually). */
@@ -308,6 +308,7 @@ function writeStorey(kit: IfcKit, storeyOf: IfcStorey, buildingPlacement: string
     );
   });
   if (spaces.length) w.add(`IFCRELAGGREGATES(${id('storey-spaces')},$,$,$,${storey},(${spaces.join(',')}))`);
+  contained.push(...writeStairs(kit, scene.stairs ?? [], storeyPlacement, id));
 
   scene.floors.forEach((floor, i) => {
     const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
@@ -326,6 +327,37 @@ function writeStorey(kit: IfcKit, storeyOf: IfcStorey, buildingPlacement: string
     );
 
   return storey;
+}
+
+/** Each flight as an IfcStair whose body is its steps, each a rectangle swept up from the floor to its tread. */
+function writeStairs(
+  kit: IfcKit,
+  stairs: readonly SceneStair[],
+  storeyPlacement: string,
+  id: (key: string) => string,
+): string[] {
+  const { w, point3, point2, direction, up, identity, body } = kit;
+  const centred = w.add(`IFCAXIS2PLACEMENT2D(${point2([0, 0])},$)`);
+  return stairs.map((stair, i) => {
+    const solids = stair.steps.map((step) => {
+      const [x, y] = toIfc(step.center[0], step.center[2]);
+      // The box's x axis, (cos θ, −sin θ) on the scene's floor, is (cos θ, sin θ) in IFC.
+      const axis = direction(Math.cos(step.rotationY), Math.sin(step.rotationY), 0);
+      const position = w.add(
+        `IFCAXIS2PLACEMENT3D(${point3(x, y, step.center[1] - step.size[1] / 2)},${up},${axis})`,
+      );
+      const profile = w.add(
+        `IFCRECTANGLEPROFILEDEF(.AREA.,$,${centred},${stepReal(step.size[0])},${stepReal(step.size[2])})`,
+      );
+      return w.add(`IFCEXTRUDEDAREASOLID(${profile},${position},${up},${stepReal(step.size[1])})`);
+    });
+    const representation = w.add(`IFCSHAPEREPRESENTATION(${body},'Body','SweptSolid',(${solids.join(',')}))`);
+    const shape = w.add(`IFCPRODUCTDEFINITIONSHAPE($,$,(${representation}))`);
+    const placement = w.add(`IFCLOCALPLACEMENT(${storeyPlacement},${identity})`);
+    return w.add(
+      `IFCSTAIR(${id(`stair-${i}`)},$,${stepString(stair.name)},$,$,${placement},${shape},$,.STRAIGHT_RUN_STAIR.)`,
+    );
+  });
 }
 
 /** Where a box's centre lies along a wall, metres from its start. */

@@ -69,6 +69,16 @@ export function sceneNodes(scene: Scene, meshFor: (material: MaterialName) => Me
     addSlab(mesh, room.outline, floorLevel - room.slabThickness, floorLevel);
     nodes.push({ name: room.name, mesh, material: 'Floor', extras: { kind: 'room', areaM2: room.areaM2 } });
   }
+  for (const stair of scene.stairs ?? []) {
+    const mesh = meshFor('Floor');
+    for (const step of stair.steps) addBox(mesh, step);
+    nodes.push({
+      name: stair.name,
+      mesh,
+      material: 'Floor',
+      extras: { kind: 'stair', treads: stair.treads },
+    });
+  }
   scene.floors.forEach((floor, i) => {
     const mesh = meshFor('Floor');
     const floorLevel = floor.elevation ?? 0;

@@ -66,6 +66,15 @@ export interface SceneRoom {
   stair?: boolean;
 }
 
+/** A flight of stairs (from the plan's `stairs`): one solid step a tread, each from the floor up to its tread. */
+export interface SceneStair {
+  /** "Stair 1" … */
+  name: string;
+  treads: number;
+  /** The steps from the foot of the flight up, each a box standing on the floor. */
+  steps: SceneBox[];
+}
+
 export interface SceneFloor {
   /** The footprint (x, z), counter-clockwise seen from above; the slab's top at y = 0, this thick below. */
   outline: [number, number][];
@@ -91,6 +100,8 @@ export interface Scene {
   walls: SceneWall[];
   openings: SceneOpening[];
   rooms: SceneRoom[];
+  /** The flights of stairs (absent or empty when the plan has none). */
+  stairs?: SceneStair[];
   /**
    * The building's outline on the floor (x, z), counter-clockwise from above: what the walls enclose, walls
    * included; the roof covers it and the local renderer lays its floor over it. Null when there is nothing.
