@@ -298,7 +298,7 @@ describe('stairs in a building of storeys', () => {
     // Even risers from the floor, the last one riser below the floor above.
     const tops = flight.steps.map((step) => step.center[1] + step.size[1] / 2);
     const rise = building.storeys[0]!.scene.storeyHeight / 13;
-    tops.forEach((top, k) => expect(top).toBeCloseTo((k + 1) * rise, 6));
+    for (const [k, top] of tops.entries()) expect(top).toBeCloseTo((k + 1) * rise, 6);
     // 3.3 m run over 12 treads, 1 m wide, climbing along the flight from its first tread.
     for (const step of flight.steps) expect(step.size[0]).toBeCloseTo(0.275, 6);
     for (const step of flight.steps) expect(step.size[2]).toBeCloseTo(1, 6);

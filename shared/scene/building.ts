@@ -168,8 +168,10 @@ export function flattenBuilding(building: BuildingScene, upTo = building.storeys
         void: boxToWorld(storey, opening.void),
         panel: opening.panel ? boxToWorld(storey, opening.panel) : null,
       });
-    for (const stair of storey.scene.stairs ?? [])
-      (scene.stairs ??= []).push({ ...stair, steps: stair.steps.map((box) => boxToWorld(storey, box)) });
+    for (const stair of storey.scene.stairs ?? []) {
+      scene.stairs = scene.stairs ?? [];
+      scene.stairs.push({ ...stair, steps: stair.steps.map((box) => boxToWorld(storey, box)) });
+    }
     for (const room of storey.scene.rooms)
       scene.rooms.push({
         ...room,
