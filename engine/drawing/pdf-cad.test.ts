@@ -85,6 +85,29 @@ describe('flattenPage (a vector page as the CAD reader’s input)', () => {
     ]);
     expect(flat.texts).toEqual([{ text: 'KITCHEN', x: 50, y: 160, height: 8, layer: 'pdf text' }]);
   });
+
+  it('keeps a circle drawn as four curves as a circle (a grid bubble), beside its arcs', () => {
+    // The usual four-Bézier circle: control points k·r along the tangents.
+    const [cx, cy, r] = [50, 60, 10];
+    const k = 0.5523 * r;
+    const path = new Float32Array([
+      ...[0, cx + r, cy],
+      ...[2, cx + r, cy + k, cx + k, cy + r, cx, cy + r],
+      ...[2, cx - k, cy + r, cx - r, cy + k, cx - r, cy],
+      ...[2, cx - r, cy - k, cx - k, cy - r, cx, cy - r],
+      ...[2, cx + k, cy - r, cx + r, cy - k, cx + r, cy],
+    ]);
+    const list: [number, unknown][] = [[OPS.constructPath, [OPS.stroke, [path], null]]];
+    const vectors = readPageVectors(
+      { fnArray: list.map(([f]) => f), argsArray: list.map(([, a]) => a) },
+      OPS,
+      [1, 0, 0, 1, 0, 0],
+    );
+    const flat = flattenPage(vectors, new Set(), 200, [], 1000);
+    expect(flat.circles).toHaveLength(1);
+    const circle = flat.circles![0]!;
+    expect([circle.cx, circle.cy, circle.r].map((v) => Math.round(v * 10) / 10)).toEqual([50, 140, 10]);
+  });
 });
 
 const POINTS_PER_MM = 72 / 25.4;

@@ -27,6 +27,8 @@ export function lightness(colour: string): number {
 
 /** Fills this light are room colours, shading or white masks painted over lines: their edges are not drawn lines. */
 const LIGHT_FILL = 0.8;
+/** A closed curve's arc turns the whole way round: a circle. */
+const FULL_TURN = Math.PI * 2 - 1e-9;
 
 /**
  * Lines cut by a clip are a pattern laid over a region (hatching, tiles), drawn long and trimmed to it: the region's
@@ -59,6 +61,7 @@ export function flattenPage(
   const up = (sub: number[]) => sub.map((v, i) => (i % 2 === 1 ? pageHeight - v : v));
   const strokes: Stroke[] = [];
   const arcs: Flattened['arcs'] = [];
+  const circles: NonNullable<Flattened['circles']> = [];
   let truncated = false;
   for (const path of vectors.paths) {
     if (skip.has(path.index) || cutByClip(path)) continue;
@@ -83,6 +86,8 @@ export function flattenPage(
       for (const sub of path.curves.map(up)) {
         const arc = arcThrough(sub);
         if (arc) arcs.push({ ...arc, layer });
+        if (arc && arc.end - arc.start >= FULL_TURN)
+          circles.push({ cx: arc.cx, cy: arc.cy, r: arc.r, layer });
       }
       // Plotters often send arcs as runs of short chords.
       for (const sub of subpaths) {
@@ -98,5 +103,5 @@ export function flattenPage(
     height: w.height,
     layer: 'pdf text',
   }));
-  return { strokes, arcs, texts, truncated };
+  return { strokes, arcs, circles, texts, truncated };
 }

@@ -12,13 +12,35 @@ export function unionOfSpans(spans: readonly (readonly [number, number])[]): [nu
   return merged;
 }
 
-/** Signed area (shoelace): positive when the outline runs counter-clockwise in a y-up space. */
 /** The median of some numbers (the upper one of an even count); null for none. */
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+/** How many of the ascending values are below `limit` (the index of the first that is not), by binary search. */
+export function countBelow(sorted: readonly number[], limit: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The root of item `i` in a union-find forest (`parent[i] === i` at a root), halving the path on the way. */
+export function unionFindRoot(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) {
+    parent[i] = parent[parent[i]!]!;
+    i = parent[i]!;
+  }
+  return i;
+}
+
+/** Signed area (shoelace): positive when the outline runs counter-clockwise in a y-up space. */
 
 export function signedArea(polygon: readonly PlanPoint[]): number {
   let sum = 0;

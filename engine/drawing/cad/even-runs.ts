@@ -4,7 +4,7 @@
  * are wider than a tile, and a wall's two faces are not followed by a third, fourth and fifth at the same spacing.
  * Pure geometry in drawing units; lengths in metres.
  */
-import { unionOfSpans } from '../../../shared/plan/geometry';
+import { countBelow, unionOfSpans } from '../../../shared/plan/geometry';
 import type { Segment } from '../types';
 
 /** The shape of a run looked for. */
@@ -269,18 +269,6 @@ function linesAcrossField(
     if (crossedLines >= 2 && withinField) found.push({ index, from, to });
   });
   return found;
-}
-
-/** How many of the sorted values are below `limit`. */
-function countBelow(sorted: readonly number[], limit: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

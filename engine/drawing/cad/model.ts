@@ -87,6 +87,8 @@ export interface Flattened {
   strokes: Stroke[];
   /** Arcs drawn as arcs, and (`fromChords`) polylines of short chords that lie on one (weaker evidence of a door). */
   arcs: (Arc & { layer: string; block?: string; fromChords?: boolean })[];
+  /** Whole circles (a grid axis's bubble, a column, a tree), in world coordinates. */
+  circles?: { cx: number; cy: number; r: number; layer: string }[];
   texts: PlacedText[];
   /** The primitive budget ran out before everything was expanded. */
   truncated: boolean;
@@ -105,6 +107,8 @@ const mul = (m: M, n: M): M => [
 ];
 const finite = (...values: number[]) => values.every(Number.isFinite);
 const TAU = Math.PI * 2;
+/** Circles kept, as arcs are: a hostile file of endless circles stays bounded. */
+const MAX_CIRCLES = 100_000;
 
 function arcPoints(c: P2, r: number, start: number, end: number): P2[] {
   let sweep = end - start;
@@ -215,6 +219,7 @@ function ellipsePoints(e: Extract<CadEntity, { type: 'ELLIPSE' }>): P2[] {
 export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth: number }): Flattened {
   const strokes: Stroke[] = [];
   const arcs: Flattened['arcs'] = [];
+  const circles: NonNullable<Flattened['circles']> = [];
   const texts: PlacedText[] = [];
   let truncated = false;
   let blockName: string | undefined;
@@ -324,6 +329,15 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
                 : { cx: c.x, cy: c.y, r, start: a0, end: a1, layer };
             arcs.push(blockName === undefined ? arc : { ...arc, block: blockName });
           }
+          if (e.type === 'CIRCLE' && circles.length < MAX_CIRCLES) {
+            const c = apply(m, e.c);
+            circles.push({
+              cx: c.x,
+              cy: c.y,
+              r: e.r * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])),
+              layer,
+            });
+          }
           break;
         }
         case 'ELLIPSE':
@@ -343,7 +357,7 @@ export function flatten(model: CadModel, opts: { maxPrimitives: number; maxDepth
     }
   };
   walk(model.entities, IDENTITY, 0, null, []);
-  return { strokes, arcs, texts, truncated };
+  return { strokes, arcs, circles, texts, truncated };
 }
 
 /** Plain text of a TEXT/MTEXT value: MTEXT formatting codes (\P, {\fArial|b0;…}, %%d) removed. */

@@ -9,6 +9,7 @@ import {
   indexCellSize,
   pointSegmentDistance,
   segmentDistance,
+  unionFindRoot,
 } from '../../../shared/plan/geometry';
 import { OPENING_WIDTH_M, type Segment } from '../types';
 import { crossing } from './crossings';
@@ -40,14 +41,6 @@ enum Join {
   AcrossOpening,
 }
 
-function find(parent: Int32Array, i: number): number {
-  while (parent[i] !== i) {
-    parent[i] = parent[parent[i]!]!;
-    i = parent[i]!;
-  }
-  return i;
-}
-
 /** The largest group of lines joined pairwise by `joined` (and holding an opening if `withOpening`), by length. */
 function largestNetwork(
   segs: readonly Segment[],
@@ -67,22 +60,22 @@ function largestNetwork(
       for (let q = p + 1; q < list.length; q++) {
         const i = list[p]!;
         const j = list[q]!;
-        if (find(parent, i) === find(parent, j)) continue;
+        if (unionFindRoot(parent, i) === unionFindRoot(parent, j)) continue;
         const join = joined(i, j);
-        if (join !== Join.None) parent[find(parent, i)] = find(parent, j);
+        if (join !== Join.None) parent[unionFindRoot(parent, i)] = unionFindRoot(parent, j);
         if (join === Join.AcrossOpening) openingJoins.push(i);
       }
     }
   }
   const totals = new Map<number, Network>();
   segs.forEach((s, i) => {
-    const root = find(parent, i);
+    const root = unionFindRoot(parent, i);
     const n = totals.get(root) ?? { ...none };
     n.length += Math.hypot(s[2] - s[0], s[3] - s[1]);
     n.lines++;
     totals.set(root, n);
   });
-  for (const i of openingJoins) totals.get(find(parent, i))!.openings++;
+  for (const i of openingJoins) totals.get(unionFindRoot(parent, i))!.openings++;
   return [...totals.values()]
     .filter((n) => !withOpening || n.openings > 0)
     .reduce((best, n) => (n.length > best.length ? n : best), none);

@@ -39,4 +39,26 @@ describe('withoutIsolatedStubs', () => {
     expect(withoutIsolatedStubs(walls, 0.001)).toEqual([walls[0]]);
     expect(withoutIsolatedStubs([walls[0]!], 0.001)).toEqual([walls[0]]);
   });
+
+  it('drops a small box standing loose in a room: a bath’s ring of sides, a chair read both ways', () => {
+    const building = [wall([0, 0, 8, 0]), wall([8, 0, 8, 6]), wall([8, 6, 0, 6]), wall([0, 6, 0, 0])];
+    // A 1.7 × 0.75 m bath: an outer outline and an inner one 0.1 m in, paired into a ring of four 0.1 m sides.
+    const bath = [
+      wall([2, 2.05, 3.7, 2.05], 0.1),
+      wall([2, 2.7, 3.7, 2.7], 0.1),
+      wall([2.05, 2, 2.05, 2.75], 0.1),
+      wall([3.65, 2, 3.65, 2.75], 0.1),
+    ];
+    // A 0.45 m chair: its sides pair across it one way and the other, two pieces crossing in their middles.
+    const chair = [wall([5, 3.225, 5.45, 3.225], 0.45), wall([5.225, 3, 5.225, 3.45], 0.45)];
+    expect(withoutIsolatedStubs([...building, ...bath, ...chair], 1)).toEqual(building);
+  });
+
+  it('keeps the pieces of wall left between openings: a T of three and an L, and a wall standing free', () => {
+    const tee = [wall([0, 0, 0.4, 0], 0.25), wall([0.4, 0, 0.9, 0], 0.25), wall([0.4, 0, 0.4, -0.6], 0.1)];
+    const corner = [wall([5, 0, 5.8, 0], 0.25), wall([5, 0, 5, 0.7], 0.25)];
+    const freeStanding = [wall([2, 3, 3.6, 3], 0.1)];
+    const walls = [...tee, ...corner, ...freeStanding];
+    expect(withoutIsolatedStubs(walls, 1)).toEqual(walls);
+  });
 });

@@ -16,10 +16,12 @@ import { MAX_PLAN_STAIRS } from '../../../shared/plan/schema';
 import { dimensionScale } from '../dimension-scale';
 import type { Arc, Bounds, DrawingStair, Segment, WallLines } from '../types';
 import { isDoorLayer, isNotWallLayer, isWallLayer, kindNamedBy, namesARoom } from '../vocabulary';
+import { withoutThingsAgainstWalls } from './against-walls';
 import { linesCuttingWalls } from './crossings';
 import { beyondDimensionChains } from './dimension-frame';
 import { pavingLines, stairFlights, stairTreads } from './even-runs';
 import { glazing } from './glazing';
+import { labelledBubbles, linesToBubbles } from './grid-axes';
 import { keepHatchedStretches } from './hatched-walls';
 import type { Flattened, PlacedText, Stroke } from './model';
 import { drawnInSingleLines } from './single-line';
@@ -746,9 +748,9 @@ function wallsOfView(list: number[], flat: Flattened, mpu: number, plotted: bool
   const { straight, useWallLayers, pairOnly, ...found } = wallCandidates(list, flat, mpu);
   const { candidates, closingLines, symbols } = withoutSymbols(found.candidates, flat, mpu);
   const segs = candidates.map((i) => flat.strokes[i]!.seg);
-  const { walls: pairs, paired, remainders } = pairedFaces(segs, useWallLayers, mpu);
+  const { walls: pairs, paired, remainders, maxGap } = pairedFaces(segs, useWallLayers, mpu);
   // Where the walls are hatched, a stretch between two lines without hatch is a window box, a step or a sill.
-  const kept = usualPairs(pairs, mpu);
+  const kept = withoutThingsAgainstWalls(usualPairs(pairs, mpu), maxGap, mpu);
   const hatched = plotted
     ? { walls: kept, cut: [] }
     : keepHatchedStretches(
@@ -878,7 +880,10 @@ function withoutSymbols(found: number[], flat: Flattened, mpu: number) {
   };
   // A walking arrow before the flight whose treads it crosses (its shaft runs along the flight); a void's cross
   // after the runs (the middle joints of a square field of tiles cross at their middles as its diagonals do).
-  let candidates = setAside(found, arrows);
+  // Grid axes and callouts first: an axis through a wall's middle would pair with its faces.
+  const bubbles = labelledBubbles(flat.circles ?? [], flat.texts, mpu);
+  let candidates = setAside(found, (segments) => linesToBubbles(segments, bubbles));
+  candidates = setAside(candidates, arrows);
   candidates = setAside(candidates, stairTreads);
   candidates = setAside(candidates, pavingLines);
   candidates = setAside(candidates, voidCrosses);
@@ -898,13 +903,15 @@ function withoutSymbols(found: number[], flat: Flattened, mpu: number) {
 function pairedFaces(segs: Segment[], useWallLayers: boolean, mpu: number) {
   const pairing = (maxGapM: number) =>
     pairParallelLines(segs, { minGap: WALL_GAP_M.min / mpu, maxGap: maxGapM / mpu, minOverlap: 0.1 / mpu });
-  const result = pairing(WALL_GAP_M.max);
+  const result = { ...pairing(WALL_GAP_M.max), maxGap: WALL_GAP_M.max / mpu };
   if (!useWallLayers) return result;
   const usual = weightedQuantile(
     result.walls.map((w) => ({ value: w.thickness * mpu, weight: segLength(w.seg) })),
     0.5,
   );
-  return usual !== null && usual >= MASSIVE_WALL_M ? pairing(WALL_GAP_M.maxMassive) : result;
+  return usual !== null && usual >= MASSIVE_WALL_M
+    ? { ...pairing(WALL_GAP_M.maxMassive), maxGap: WALL_GAP_M.maxMassive / mpu }
+    : result;
 }
 
 /**
