@@ -39,6 +39,12 @@ describe('withoutThingsAgainstWalls', () => {
     expect(withoutThingsAgainstWalls([lining, core], MAX_WALL, 1)).toEqual([lining, core]);
   });
 
+  it('keeps two leaves of a thick wall about as thick as each other, though together thicker than a wall', () => {
+    const outer = wall([0, 0.175, 6, 0.175], 0.35);
+    const inner = wall([0, 0.54, 3, 0.54], 0.38);
+    expect(withoutThingsAgainstWalls([outer, inner], MAX_WALL, 1)).toEqual([outer, inner]);
+  });
+
   it('keeps a thick pair beside a wall only along a short stretch of it (a wall meeting a corner), or set apart', () => {
     const outer = wall([0, 5.125, 8, 5.125], 0.25);
     const along = wall([7, 4.7, 9.5, 4.7], 0.6); // lies against the wall for 1 m of its 2.5 m

@@ -25,6 +25,8 @@ const FACE_SLACK_M = 0.02;
 const PARALLEL_SIN = Math.sin((1 * Math.PI) / 180);
 /** A stack stands against a wall at least this long (metres): hatch lines pair into short stacks of their own. */
 const WALL_MIN_M = 1;
+/** What stands against a wall stands out from it at least this many times the wall's thickness. */
+const THING_OVER_WALL = 1.25;
 /** The thing lies along the wall for at least this share of its length. */
 const ALONG_SHARE = 0.8;
 
@@ -73,8 +75,12 @@ export function withoutThingsAgainstWalls<W extends Wall>(walls: W[], maxWall: n
   for (const stack of stacks.values()) {
     if (stack.length < 2) continue;
     const members = stack.map((k) => walls[k]!);
-    if (Math.max(...members.map((w) => segLength(w.seg))) * mpu < WALL_MIN_M) continue;
-    if (stackThickness(members) <= maxWall + slack) continue;
+    const base = members.reduce((a, b) => (segLength(b.seg) > segLength(a.seg) ? b : a));
+    if (segLength(base.seg) * mpu < WALL_MIN_M) continue;
+    const across = stackThickness(members, base);
+    // Things stand out from the wall further than it is thick (a counter's 0.6 m before a 0.25 m wall); two leaves of
+    // one thick wall are about as thick as each other.
+    if (across <= maxWall + slack || across - base.thickness < base.thickness * THING_OVER_WALL) continue;
     for (const k of stack) {
       const w = walls[k]!;
       if (stack.some((j) => segLength(walls[j]!.seg) > segLength(w.seg) && liesAlong(w, walls[j]!)))
@@ -88,9 +94,8 @@ export function withoutThingsAgainstWalls<W extends Wall>(walls: W[], maxWall: n
   );
 }
 
-/** How far a stack of parallel pairs reaches across, from the outer face of one side to that of the other. */
-function stackThickness(stack: Wall[]): number {
-  const base = stack.reduce((a, b) => (segLength(b.seg) > segLength(a.seg) ? b : a));
+/** How far a stack of pairs parallel to `base` reaches across, from the outer face of one side to that of the other. */
+function stackThickness(stack: Wall[], base: Wall): number {
   const [x1, y1, x2, y2] = base.seg;
   const length = segLength(base.seg);
   const nx = -(y2 - y1) / length;
