@@ -207,9 +207,26 @@ export function stairs(random: Random, b: Building, layer: string): Entity[] {
     line(layer, [x0 + width, y0], [x0 + width, y0 + treads * 0.28]),
   ];
   for (let i = 0; i <= treads; i++) out.push(line(layer, [x0, y0 + i * 0.28], [x0 + width, y0 + i * 0.28]));
-  out.push(line(layer, [x0 + width / 2, y0 + 0.14], [x0 + width / 2, y0 + treads * 0.28 - 0.2]));
+  // The walking line, its arrow at the top: half of the flights (the wider ones, so that no random draw is added)
+  // climb up the sheet, the others down it.
+  const [tail, tip] = stairClimbsUp(width)
+    ? [y0 + 0.14, y0 + treads * 0.28 - 0.2]
+    : [y0 + treads * 0.28 - 0.2, y0 + 0.14];
+  const mid = x0 + width / 2;
+  const back = Math.sign(tail - tip) * STAIR_ARROW_HEAD_M * Math.cos(Math.PI / 6);
+  const side = STAIR_ARROW_HEAD_M * Math.sin(Math.PI / 6);
+  out.push(
+    line(layer, [mid, tail], [mid, tip]),
+    line(layer, [mid, tip], [mid - side, tip + back]),
+    line(layer, [mid, tip], [mid + side, tip + back]),
+  );
   return out;
 }
+
+/** An arrowhead's strokes, metres. */
+const STAIR_ARROW_HEAD_M = 0.2;
+/** Whether a generated flight of this width climbs up the sheet (its arrow's tip at the top). */
+export const stairClimbsUp = (width: number) => width >= 1.05;
 
 /** A site boundary a few metres around the building, and trees. */
 export function site(random: Random, b: Building, layer: string): Entity[] {

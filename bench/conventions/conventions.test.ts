@@ -11,6 +11,7 @@ import { pointSegmentDistance } from '../../shared/plan/geometry';
 import type { PlanModel as Plan, PlanPoint } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { wallLength } from './building';
+import { stairClimbsUp } from './clutter';
 import { CELLS, type GeneratedDrawing, inFileFormat, makeDrawing, UNITS_PER_METRE } from './conventions';
 import { truthBody } from './draw-walls';
 import { insideConvex } from './linework';
@@ -219,6 +220,19 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     const scene = buildScene(plan);
     expect(scene.rooms.filter((room) => room.stair)).toHaveLength(1);
     expect(drawing.truth.groundTruth.roomCount).toBe(plan.rooms.length);
+  });
+
+  it('a flight climbs the way its walking line’s arrow points, both ways up the sheet', async () => {
+    for (const seed of [322778470, 356333708]) {
+      const { plan } = await read('clutter/stairs', seed);
+      const { outline, climbDrawn } = plan.stairs![0]!;
+      expect(climbDrawn).toBe(true);
+      const width =
+        Math.hypot(outline[1][0] - outline[0][0], outline[1][1] - outline[0][1]) * plan.space.metresPerUnit;
+      // The outline runs from the foot (its first two corners) to the head; the drawing's y runs up the sheet.
+      const rises = (outline[2][1] + outline[3][1]) / 2 > (outline[0][1] + outline[1][1]) / 2;
+      expect({ seed, rises }).toEqual({ seed, rises: stairClimbsUp(width) });
+    }
   });
 
   it('double-line walls: a wall going on between two T-junctions is no opening', async () => {

@@ -263,7 +263,7 @@ async function readPictureLines(
 /** A flight in a space of y up → the same space with y down (a page's height `pageHeight`). */
 function stairDown(stair: DrawingStair, pageHeight: number): DrawingStair {
   const [a, b, c, d] = stair.outline.map(([x, y]): [number, number] => [x, pageHeight - y]);
-  return { outline: [a!, b!, c!, d!], treads: stair.treads };
+  return { ...stair, outline: [a!, b!, c!, d!] };
 }
 
 /**

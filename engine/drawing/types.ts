@@ -163,6 +163,9 @@ export const readFromVectors = (drawing: NormalisedDrawing) =>
 
 /** A flight of stairs: its outline from the first tread's edge (the first two corners) to the last's, and its treads. */
 export interface DrawingStair {
+  /** From its foot (the first two corners) to its head. */
   outline: [[number, number], [number, number], [number, number], [number, number]];
   treads: number;
+  /** The drawing shows which way it climbs (a walking line's arrow); else the foot is a guess. */
+  climbDrawn?: boolean;
 }

@@ -253,9 +253,13 @@ export function planFromDrawing(drawing: NormalisedDrawing, corrections?: PlanCo
     ...room,
     label: roomLabel(words, room.polygon, space.yDown),
   }));
-  const stairs = (drawing.geometry.stairs ?? []).map(({ outline, treads }) => {
+  const stairs = (drawing.geometry.stairs ?? []).map(({ outline, treads, climbDrawn }) => {
     const [a, b, c, d] = outline.map(([x, y]) => space.fromDrawing(x, y));
-    return { outline: [a!, b!, c!, d!] as PlanStair['outline'], treads };
+    return {
+      outline: [a!, b!, c!, d!] as PlanStair['outline'],
+      treads,
+      ...(climbDrawn ? { climbDrawn } : {}),
+    };
   });
   const scaleGuessed = corrections?.metresPerUnit === undefined && plan.scaleGuessed;
   const wallDrawing = describeWallDrawing(walls, metresPerUnit, drawing.geometry.wallLines);

@@ -96,8 +96,11 @@ export type PlanRoom = z.infer<typeof planRoomSchema>;
  * from the first tread's edge (the first two corners, where it starts) to the last's.
  */
 export const planStairSchema = z.object({
+  /** From the flight's foot (the first two corners) to its head. */
   outline: z.tuple([pointSchema, pointSchema, pointSchema, pointSchema]),
   treads: z.number().int().min(2).max(100),
+  /** The drawing shows which way the flight climbs (its walking line's arrow); else its foot is a guess. */
+  climbDrawn: z.boolean().optional(),
 });
 export type PlanStair = z.infer<typeof planStairSchema>;
 

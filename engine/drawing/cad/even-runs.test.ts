@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Segment } from '../types';
-import { pavingLines, stairTreads } from './even-runs';
+import { pavingLines, stairFlights, stairTreads } from './even-runs';
 
 /** Lines of a tile grid over the floor between (x0, y0) and (x1, y1), metres, one every `tile` from each side. */
 function tiles(x0: number, y0: number, x1: number, y1: number, tile: number): Segment[] {
@@ -107,5 +107,59 @@ describe('stairTreads', () => {
     const paving = pavingLines(segments, 1);
     expect(walls.every((_, i) => !paving.has(i))).toBe(true);
     expect(grid.every((_, k) => paving.has(walls.length + k))).toBe(true);
+  });
+});
+
+describe('stairFlights', () => {
+  /** Twelve treads 0.28 m apart, 1.1 m wide, from y = 0 to 3.36, and a walking line whose arrow's tip is at `tipY`. */
+  function arrowedFlight(tipY: number, tailY: number): Segment[] {
+    const out: Segment[] = [];
+    for (let i = 0; i <= 12; i++) out.push([0, i * 0.28, 1.1, i * 0.28]);
+    const back = Math.sign(tailY - tipY) * 0.17;
+    out.push([0.55, tailY, 0.55, tipY], [0.55, tipY, 0.45, tipY + back], [0.55, tipY, 0.65, tipY + back]);
+    return out;
+  }
+  const footAndHead = (outline: [number, number][]) => [
+    (outline[0]![1] + outline[1]![1]) / 2,
+    (outline[2]![1] + outline[3]![1]) / 2,
+  ];
+
+  it('climbs the way its walking line’s arrow points: the outline starts at the foot', () => {
+    const up = stairFlights(arrowedFlight(3.16, 0.14), 1);
+    expect(up).toHaveLength(1);
+    expect(up[0]!.treads).toBe(12);
+    expect(footAndHead(up[0]!.outline).map((y) => Math.round(y * 100) / 100)).toEqual([0, 3.36]);
+    const down = stairFlights(arrowedFlight(0.14, 3.16), 1);
+    expect(footAndHead(down[0]!.outline).map((y) => Math.round(y * 100) / 100)).toEqual([3.36, 0]);
+  });
+
+  it('takes an arrow marked DN as pointing down the flight', () => {
+    const flight = stairFlights(arrowedFlight(3.16, 0.14), 1, [{ x: 0.7, y: 1.6, text: 'DN' }]);
+    expect(footAndHead(flight[0]!.outline).map((y) => Math.round(y * 100) / 100)).toEqual([3.36, 0]);
+    expect(flight[0]!.climbDrawn).toBe(true);
+    const elsewhere = stairFlights(arrowedFlight(3.16, 0.14), 1, [{ x: 5, y: 1.6, text: 'DN' }]);
+    expect(footAndHead(elsewhere[0]!.outline).map((y) => Math.round(y * 100) / 100)).toEqual([0, 3.36]);
+  });
+
+  it('guesses nothing without an arrow: the outline runs the way the treads were found', () => {
+    const treads: Segment[] = Array.from({ length: 13 }, (_, i) => [0, i * 0.28, 1.1, i * 0.28]);
+    expect(stairFlights(treads, 1)[0]!.climbDrawn).toBeUndefined();
+  });
+
+  it('keeps the outline a quadrilateral in order round the flight either way', () => {
+    for (const flight of [arrowedFlight(3.16, 0.14), arrowedFlight(0.14, 3.16)]) {
+      const [a, b, c, d] = stairFlights(flight, 1)[0]!.outline;
+      const area =
+        (a[0] * b[1] -
+          b[0] * a[1] +
+          b[0] * c[1] -
+          c[0] * b[1] +
+          c[0] * d[1] -
+          d[0] * c[1] +
+          d[0] * a[1] -
+          a[0] * d[1]) /
+        2;
+      expect(Math.abs(area)).toBeCloseTo(1.1 * 3.36, 2);
+    }
   });
 });

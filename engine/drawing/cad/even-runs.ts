@@ -5,7 +5,8 @@
  * Pure geometry in drawing units; lengths in metres.
  */
 import { countBelow, unionOfSpans } from '../../../shared/plan/geometry';
-import type { Segment } from '../types';
+import type { DrawingStair, Segment } from '../types';
+import { type Arrow, arrowsOf } from './symbols';
 
 /** The shape of a run looked for. */
 interface RunShape {
@@ -136,30 +137,74 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
 
 /**
  * The flights of stairs among the segments (as `stairTreads` finds them): each one's outline in the segments' units,
- * from its first tread (the first two corners) to its last, and its treads.
+ * from its foot (the first two corners) to its head, and its treads. A walking line's arrow points up the flight
+ * (`climbDrawn`), unless a "DN" over the flight marks it as the way down; with none, or arrows both ways, the
+ * outline runs the way the treads were found.
  */
 export function stairFlights(
   segments: readonly Segment[],
   mpu: number,
-): { outline: [[number, number], [number, number], [number, number], [number, number]]; treads: number }[] {
+  texts: readonly { x: number; y: number; text: string }[] = [],
+): DrawingStair[] {
   const flights = flightsOf(segments, mpu).filter(({ flight }) => flight.lines.length <= MAX_FLIGHT_TREADS);
+  const drawnArrows = flights.length ? arrowsOf(segments, mpu) : [];
   return flights.map(({ flight }) => {
     const ux = Math.cos(flight.angle);
     const uy = Math.sin(flight.angle);
     // Along the treads `a` and across them `o` (metres, as `lineOf` measures) → the segments' units.
     const at = (a: number, o: number): [number, number] => [(a * ux - o * uy) / mpu, (a * uy + o * ux) / mpu];
+    const pointed = climbOf(flight, drawnArrows, mpu);
+    // An arrow marked "DN" points the way down.
+    const down =
+      pointed !== undefined &&
+      texts.some((t) => DOWN_MARK.test(t.text.trim()) && overFlight(flight, [t.x, t.y], mpu));
+    const climb = down ? (pointed === 'towardFar' ? 'towardNear' : 'towardFar') : pointed;
+    const [foot, head] = climb === 'towardNear' ? [flight.far, flight.near] : [flight.near, flight.far];
+    const [start, end] = climb === 'towardNear' ? [flight.to, flight.from] : [flight.from, flight.to];
     return {
-      outline: [
-        at(flight.from, flight.near),
-        at(flight.to, flight.near),
-        at(flight.to, flight.far),
-        at(flight.from, flight.far),
-      ],
+      outline: [at(start, foot), at(end, foot), at(end, head), at(start, head)],
       // Its lines are the treads' edges: one more than the treads between them.
       treads: flight.lines.length - 1,
+      ...(climb ? { climbDrawn: true } : {}),
     };
   });
 }
+
+/**
+ * Which way the flight climbs by the arrows over it that point across its treads (a walking line's arrow points up
+ * the stair); undefined with none, or with arrows both ways.
+ */
+function climbOf(flight: EvenRun, drawnArrows: Arrow[], mpu: number): 'towardFar' | 'towardNear' | undefined {
+  const ux = Math.cos(flight.angle);
+  const uy = Math.sin(flight.angle);
+  const along = ([x, y]: [number, number]) => (x * ux + y * uy) * mpu;
+  const across = ([x, y]: [number, number]) => (-x * uy + y * ux) * mpu;
+  const ways = new Set<'towardFar' | 'towardNear'>();
+  for (const { tail, tip } of drawnArrows) {
+    const rise = across(tip) - across(tail);
+    const drift = along(tip) - along(tail);
+    if (Math.abs(drift) > Math.abs(rise) * ARROW_SQUARE_SLACK) continue;
+    if (!overFlight(flight, [(tail[0] + tip[0]) / 2, (tail[1] + tip[1]) / 2], mpu)) continue;
+    ways.add(rise > 0 ? 'towardFar' : 'towardNear');
+  }
+  return ways.size === 1 ? [...ways][0] : undefined;
+}
+
+/** Whether a point (drawing units) lies over the flight: between its treads' ends, within a going of its first and last. */
+function overFlight(flight: EvenRun, [x, y]: [number, number], mpu: number): boolean {
+  const ux = Math.cos(flight.angle);
+  const uy = Math.sin(flight.angle);
+  const a = (x * ux + y * uy) * mpu;
+  const o = (-x * uy + y * ux) * mpu;
+  const pitch = (flight.far - flight.near) / Math.max(1, flight.lines.length - 1);
+  return a >= flight.from && a <= flight.to && o >= flight.near - pitch && o <= flight.far + pitch;
+}
+
+/** What marks a flight's arrow as pointing down it (American and British plans mark the way up and the way down). */
+const DOWN_MARK = /^(dn|down)\b/i;
+
+/** A walking line runs across the treads: its drift along them is at most this share of its run across them. */
+const ARROW_SQUARE_SLACK = 0.2;
 
 /** A flight climbs a storey in at most about 20 risers; a longer run of treads is a pattern, not one flight. */
 const MAX_FLIGHT_TREADS = 30;

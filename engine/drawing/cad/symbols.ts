@@ -62,12 +62,29 @@ export function voidCrosses(segments: readonly Segment[], mpu: number): Set<numb
   return crosses;
 }
 
-/**
- * Indices of the segments that make arrows: a shaft (0.5 m or more) with, at one end, two short strokes (0.1–0.7 m)
- * meeting it there, one on either side of it, each 15–70° off the shaft and about as long as each other.
- */
+/** An arrow among segments: its shaft, the two strokes of its head, and the points its shaft runs between. */
+export interface Arrow {
+  shaft: number;
+  head: [number, number];
+  tail: [number, number];
+  tip: [number, number];
+}
+
+/** Indices of the segments that make arrows (as `arrowsOf` finds them). */
 export function arrows(segments: readonly Segment[], mpu: number): Set<number> {
   const found = new Set<number>();
+  for (const arrow of arrowsOf(segments, mpu))
+    for (const index of [arrow.shaft, ...arrow.head]) found.add(index);
+  return found;
+}
+
+/**
+ * The arrows among the segments: a shaft (0.5 m or more) with, at one end (its tip), two short strokes (0.1–0.7 m)
+ * meeting it there, one on either side of it, each 15–70° off the shaft and about as long as each other. A shaft
+ * with a head at both ends (a dimension line) is two arrows.
+ */
+export function arrowsOf(segments: readonly Segment[], mpu: number): Arrow[] {
+  const found: Arrow[] = [];
   const meet = MEET_M / mpu;
   const cell = Math.max(meet * 4, 0.1 / mpu);
   const key = (x: number, y: number) => `${Math.floor(x / cell)},${Math.floor(y / cell)}`;
@@ -84,46 +101,62 @@ export function arrows(segments: readonly Segment[], mpu: number): Set<number> {
     }
   });
   segments.forEach((shaft, index) => {
-    const length = segLength(shaft);
-    if (length * mpu < SHAFT_MIN_M) return;
+    if (segLength(shaft) * mpu < SHAFT_MIN_M) return;
     for (const end of [0, 1] as const) {
-      const tipX = shaft[end * 2]!;
-      const tipY = shaft[end * 2 + 1]!;
-      // Back along the shaft from its tip.
-      const bx = (shaft[(1 - end) * 2]! - tipX) / length;
-      const by = (shaft[(1 - end) * 2 + 1]! - tipY) / length;
-      const strokes: { index: number; side: number; length: number }[] = [];
-      const cx = Math.floor(tipX / cell);
-      const cy = Math.floor(tipY / cell);
-      for (let dx = -1; dx <= 1; dx++) {
-        for (let dy = -1; dy <= 1; dy++) {
-          for (const h of heads.get(`${cx + dx},${cy + dy}`) ?? []) {
-            if (h.index === index) continue;
-            const s = segments[h.index]!;
-            const hx = s[h.end * 2]!;
-            const hy = s[h.end * 2 + 1]!;
-            if (Math.hypot(hx - tipX, hy - tipY) > meet) continue;
-            const ox = s[(1 - h.end) * 2]! - hx;
-            const oy = s[(1 - h.end) * 2 + 1]! - hy;
-            const strokeLength = Math.hypot(ox, oy);
-            const cos = (ox * bx + oy * by) / strokeLength;
-            const angle = (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI;
-            if (angle < 15 || angle > 70) continue;
-            strokes.push({ index: h.index, side: Math.sign(bx * oy - by * ox), length: strokeLength });
-          }
-        }
-      }
+      const strokes = strokesAtTip(segments, shaft, index, end, heads, meet, cell);
       const left = strokes.filter((s) => s.side > 0);
       const right = strokes.filter((s) => s.side < 0);
-      for (const l of left) {
-        const r = right.find((q) => Math.abs(q.length - l.length) <= Math.max(q.length, l.length) * 0.25);
-        if (!r) continue;
-        found.add(index);
-        found.add(l.index);
-        found.add(r.index);
-        break;
-      }
+      const pair = left
+        .map((l) => [
+          l,
+          right.find((q) => Math.abs(q.length - l.length) <= Math.max(q.length, l.length) * 0.25),
+        ])
+        .find(([, r]) => r !== undefined);
+      if (!pair) continue;
+      const tip: [number, number] = [shaft[end * 2]!, shaft[end * 2 + 1]!];
+      const tail: [number, number] = [shaft[(1 - end) * 2]!, shaft[(1 - end) * 2 + 1]!];
+      found.push({ shaft: index, head: [pair[0]!.index, pair[1]!.index], tail, tip });
     }
   });
   return found;
+}
+
+/** The short strokes meeting a shaft's end (its tip), each 15–70° off the shaft, with the side of it they lie on. */
+function strokesAtTip(
+  segments: readonly Segment[],
+  shaft: Segment,
+  index: number,
+  end: 0 | 1,
+  heads: Map<string, { index: number; end: 0 | 1 }[]>,
+  meet: number,
+  cell: number,
+): { index: number; side: number; length: number }[] {
+  const length = segLength(shaft);
+  const tipX = shaft[end * 2]!;
+  const tipY = shaft[end * 2 + 1]!;
+  // Back along the shaft from its tip.
+  const bx = (shaft[(1 - end) * 2]! - tipX) / length;
+  const by = (shaft[(1 - end) * 2 + 1]! - tipY) / length;
+  const strokes: { index: number; side: number; length: number }[] = [];
+  const cx = Math.floor(tipX / cell);
+  const cy = Math.floor(tipY / cell);
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (const h of heads.get(`${cx + dx},${cy + dy}`) ?? []) {
+        if (h.index === index) continue;
+        const s = segments[h.index]!;
+        const hx = s[h.end * 2]!;
+        const hy = s[h.end * 2 + 1]!;
+        if (Math.hypot(hx - tipX, hy - tipY) > meet) continue;
+        const ox = s[(1 - h.end) * 2]! - hx;
+        const oy = s[(1 - h.end) * 2 + 1]! - hy;
+        const strokeLength = Math.hypot(ox, oy);
+        const cos = (ox * bx + oy * by) / strokeLength;
+        const angle = (Math.acos(Math.min(1, Math.max(-1, cos))) * 180) / Math.PI;
+        if (angle < 15 || angle > 70) continue;
+        strokes.push({ index: h.index, side: Math.sign(bx * oy - by * ox), length: strokeLength });
+      }
+    }
+  }
+  return strokes;
 }

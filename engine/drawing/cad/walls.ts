@@ -170,6 +170,7 @@ export function splitWalls(
     stairs: stairFlights(
       chosen.members.filter((i) => !used.has(i) && !flat.strokes[i]!.curved).map((i) => segments[i]!),
       scale.metresPerUnit,
+      flat.texts.filter((t) => inside(chosen.view.bounds, t.x, t.y)),
     ).slice(0, MAX_PLAN_STAIRS),
     arcs,
     warnings,

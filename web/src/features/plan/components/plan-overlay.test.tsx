@@ -54,17 +54,49 @@ describe('PlanOverlay with stairs read', () => {
         },
       ],
     } as unknown as PlanModel;
-    const { getAllByTestId, getByRole } = render(
+    const { getAllByTestId, getByRole, queryAllByTestId } = render(
       <PlanOverlay plan={withStairs} previewUrl={null} measuring={false} points={[]} onPoint={() => {}} />,
     );
     const flights = getAllByTestId('plan-stair');
     expect(flights).toHaveLength(1);
     expect(flights[0]!.textContent).toBe('Stairs: 7 treads');
+    // No arrow where the drawing does not show which way the flight climbs.
+    expect(queryAllByTestId('plan-stair-climb')).toHaveLength(0);
     expect(
       getByRole('img', {
         name: '2 walls, 0 openings, 2 rooms and 1 flight of stairs drawn over the drawing',
       }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('PlanOverlay with a flight whose arrow was read', () => {
+  it('draws an arrow up the flight, from the middle of its foot to the middle of its head', () => {
+    const climbing = {
+      ...plan,
+      stairs: [
+        {
+          outline: [
+            [0.5, 2.5],
+            [1.5, 2.5],
+            [1.5, 0.5],
+            [0.5, 0.5],
+          ],
+          treads: 7,
+          climbDrawn: true,
+        },
+      ],
+    } as unknown as PlanModel;
+    const { getByTestId } = render(
+      <PlanOverlay plan={climbing} previewUrl={null} measuring={false} points={[]} onPoint={() => {}} />,
+    );
+    const arrow = getByTestId('plan-stair-climb');
+    expect(arrow.textContent).toBe('Up');
+    const points = (arrow.getAttribute('points') ?? '').split(' ').map((p) => p.split(',').map(Number));
+    expect(points).toHaveLength(5);
+    // Foot then head, the head drawn twice (once for each wing of the arrow's head).
+    expect(points[1]).toEqual(points[3]);
+    expect(points[0]).not.toEqual(points[1]);
   });
 });
 

@@ -18,8 +18,25 @@ import { applyTransform, centroid, invertTransform } from '../lib/scale';
 type Transform = [number, number, number, number, number, number];
 
 const OPENING_COLOURS = { door: '#15803d', window: '#1d4ed8', opening: '#7e22ce' } as const;
-/** A flight of stairs read from its treads: its outline, dashed. */
+/** A flight of stairs read from its treads: its outline, dashed, and an arrow up it where the drawing shows one. */
 const STAIR_COLOUR = '#0f766e';
+/** The arrow's head, as a share of the flight's width. */
+const CLIMB_HEAD_SHARE = 0.3;
+
+/** The arrow up a flight: from its foot's middle to its head's (the outline's first two corners are its foot). */
+function climbArrow(outline: readonly PlanPoint[]): PlanPoint[] {
+  const [a, b, c, d] = outline as [PlanPoint, PlanPoint, PlanPoint, PlanPoint];
+  const foot: PlanPoint = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const head: PlanPoint = [(c[0] + d[0]) / 2, (c[1] + d[1]) / 2];
+  const run = Math.hypot(head[0] - foot[0], head[1] - foot[1]) || 1;
+  const size = Math.hypot(b[0] - a[0], b[1] - a[1]) * CLIMB_HEAD_SHARE;
+  const [ux, uy] = [(head[0] - foot[0]) / run, (head[1] - foot[1]) / run];
+  const wing = (side: number): PlanPoint => [
+    head[0] - size * (ux + side * uy * 0.6),
+    head[1] - size * (uy - side * ux * 0.6),
+  ];
+  return [foot, head, wing(1), head, wing(-1)];
+}
 /** The drawing is fitted within this share of the window's height, whatever its shape. */
 const FIT_HEIGHT_VH = 60;
 const ZOOM = { min: 1, max: 8, step: 1.5 } as const;
@@ -584,6 +601,22 @@ const PlanLayers = memo(function PlanLayers({
           <title>{`Stairs: ${stair.treads} treads`}</title>
         </polygon>
       ))}
+      {(plan.stairs ?? []).map((stair, i) =>
+        stair.climbDrawn ? (
+          <polyline
+            // biome-ignore lint/suspicious/noArrayIndexKey: flights have no id; their order is stable
+            key={`stair-climb-${i}`}
+            points={pointsAttr(climbArrow(stair.outline))}
+            fill="none"
+            stroke={STAIR_COLOUR}
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+            data-testid="plan-stair-climb"
+          >
+            <title>Up</title>
+          </polyline>
+        ) : null,
+      )}
       {otherPlanWalls(plan).map((wall, i) => (
         <polygon
           // biome-ignore lint/suspicious/noArrayIndexKey: walls have no id; their order is stable
