@@ -155,6 +155,47 @@ describe('aligning the levels of a building', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('stacks the stair core: an upper floor half as wide goes over the end its stairs rise from', () => {
+    // A 12 × 9 m ground floor with its flight at the west end; the upper floor, 6 × 9 m, drawn elsewhere with its
+    // flight at its own west end. By footprint alone the centre and either corner fit it alike (half the floor).
+    const ground: Floor[] = [
+      [0, 0],
+      [12, 0],
+      [12, -9],
+      [0, -9],
+    ];
+    const upper: Floor[] = [
+      [100, 50],
+      [106, 50],
+      [106, 41],
+      [100, 41],
+    ];
+    const footprintsOnly = alignLevels([level('Ground floor'), level('First floor')], [ground, upper]);
+    expect(footprintsOnly.levels[1]!.offsetM).toEqual([-97, -50]);
+    const withStairs = alignLevels(
+      [level('Ground floor'), level('First floor')],
+      [ground, upper],
+      [[[1.5, -3]], [[101.5, 47]]],
+    );
+    expect(withStairs.levels[1]!.offsetM).toEqual([-100, -50]);
+    // Stairs in the east end of the upper floor put it over the east end.
+    const eastern = alignLevels(
+      [level('Ground floor'), level('First floor')],
+      [ground, upper],
+      [[[10.5, -3]], [[104.5, 47]]],
+    );
+    expect(eastern.levels[1]!.offsetM).toEqual([-94, -50]);
+  });
+
+  it('keeps the footprints’ placement where a flight stands over one below already, and where stairs would tear them apart', () => {
+    const moved = ell.map(([x, z]): Floor => [x + 40, z - 3]);
+    const stacked = alignLevels([level('A'), level('B')], [ell, moved], [[[2, -2]], [[42, -5]]]);
+    expect(stacked.levels[1]!.offsetM).toEqual([-40, 3]);
+    // Stairs that would only stack with the floors half off each other are another flight, not the core.
+    const apart = alignLevels([level('A'), level('B')], [ell, moved], [[[2, -2]], [[50, -10]]]);
+    expect(apart.levels[1]!.offsetM).toEqual([-40, 3]);
+  });
+
   it('says when a level hardly overlaps the one below', () => {
     const bar: Floor[] = [
       [0, 0],

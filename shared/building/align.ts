@@ -89,17 +89,81 @@ export function footprintOverlaps(a: readonly Floor[], b: readonly Floor[]): { i
 
 /**
  * Where `level`'s footprint (in its own floor space) goes over `below`'s (in the building's): the quarter turn and
- * shift that overlap them most; turns other than none win only by a clear margin.
+ * shift that overlap them most; turns other than none win only by a clear margin. Where both have flights of stairs
+ * (`cores`: their middles, floor space), the placement that stacks a flight over one below wins when its footprints
+ * overlap about as well: a stair core rises through every storey, and places an upper floor set back from the floor
+ * below (whose centre and corners fit it alike).
  */
-export function placeOver(below: readonly Floor[], level: readonly Floor[]): LevelPlacement {
+export function placeOver(
+  below: readonly Floor[],
+  level: readonly Floor[],
+  cores?: { below: readonly Floor[]; level: readonly Floor[] },
+): LevelPlacement {
   let best: LevelPlacement | null = null;
   for (const rotationDeg of QUARTER_TURNS) {
     const placement = onSharedWalls(below, level, lineUpExtents(below, level, rotationDeg));
     const margin = rotationDeg === 0 ? 0 : TURN_MARGIN;
     if (!best || placement.overlap > best.overlap + margin) best = placement;
   }
-  return best ?? { rotationDeg: 0, offset: [0, 0], overlap: 0, cover: 0, sizeRatio: [1, 1] };
+  const found = best ?? { rotationDeg: 0, offset: [0, 0], overlap: 0, cover: 0, sizeRatio: [1, 1] };
+  if (!cores?.below.length || !cores.level.length || coresStacked(cores, found)) return found;
+  const stacked = lineUpCores(below, level, cores);
+  return stacked && stacked.overlap >= found.overlap - CORE_OVERLAP_SLACK ? stacked : found;
 }
+
+/** A placement that stacks the stairs may overlap the footprints by this much less (intersection over union). */
+const CORE_OVERLAP_SLACK = 0.1;
+/** Two flights' middles this close (metres) are one stair core. */
+const CORE_REACH_M = 0.6;
+/** Flights compared each way: a building has a few stair cores. */
+const MAX_CORES = 6;
+
+/** Whether some flight of the level, so placed, stands over a flight below. */
+function coresStacked(
+  cores: { below: readonly Floor[]; level: readonly Floor[] },
+  placed: LevelPlacement,
+): boolean {
+  return cores.level.slice(0, MAX_CORES).some((core) => {
+    const [x, z] = turnFloor(core, placed.rotationDeg);
+    const at: Floor = [x + placed.offset[0], z + placed.offset[1]];
+    return cores.below
+      .slice(0, MAX_CORES)
+      .some((b) => Math.hypot(b[0] - at[0], b[1] - at[1]) <= CORE_REACH_M);
+  });
+}
+
+/** Of the turns and shifts that put a flight of the level over a flight below, the one the footprints overlap most. */
+function lineUpCores(
+  below: readonly Floor[],
+  level: readonly Floor[],
+  cores: { below: readonly Floor[]; level: readonly Floor[] },
+): LevelPlacement | null {
+  const target = extentOf(below);
+  let best: LevelPlacement | null = null;
+  for (const rotationDeg of QUARTER_TURNS) {
+    const turned = level.map((p) => turnFloor(p, rotationDeg));
+    const sizeRatio = sizeRatioOf(extentOf(turned), target);
+    const margin = rotationDeg === 0 ? 0 : TURN_MARGIN;
+    for (const core of cores.level.slice(0, MAX_CORES)) {
+      const [cx, cz] = turnFloor(core, rotationDeg);
+      for (const [bx, bz] of cores.below.slice(0, MAX_CORES)) {
+        const offset: Floor = [bx - cx, bz - cz];
+        const placed = turned.map(([x, z]): Floor => [x + offset[0], z + offset[1]]);
+        const { iou: overlap, cover } = footprintOverlaps(below, placed);
+        if (!best || overlap > best.overlap + margin) {
+          best = { rotationDeg, offset: [round3(offset[0]), round3(offset[1])], overlap, cover, sizeRatio };
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** A placed extent's size over the one below's, along x and z. */
+const sizeRatioOf = (e: Extent, target: Extent): Floor => [
+  (e.max[0] - e.min[0]) / (target.max[0] - target.min[0] || 1),
+  (e.max[1] - e.min[1]) / (target.max[1] - target.min[1] || 1),
+];
 
 /** A turn other than none wins only when its footprints overlap by this much more (intersection over union). */
 const TURN_MARGIN = 0.02;
@@ -113,10 +177,7 @@ function lineUpExtents(
   const target = extentOf(below);
   const turned = level.map((p) => turnFloor(p, rotationDeg));
   const e = extentOf(turned);
-  const sizeRatio: Floor = [
-    (e.max[0] - e.min[0]) / (target.max[0] - target.min[0] || 1),
-    (e.max[1] - e.min[1]) / (target.max[1] - target.min[1] || 1),
-  ];
+  const sizeRatio = sizeRatioOf(e, target);
   const lineUps: Floor[] = [
     [
       (target.min[0] + target.max[0] - e.min[0] - e.max[0]) / 2,
@@ -283,6 +344,8 @@ const EQUAL_AREA = 0.01;
 export function alignLevels<L extends { name: string; rotationDeg: number; offsetM: Floor }>(
   levels: readonly L[],
   footprints: readonly (readonly Floor[] | null)[],
+  /** Each level's flights of stairs (their middles, in its own floor space), when it has any. */
+  cores: readonly (readonly Floor[] | null)[] = [],
 ): { levels: L[]; warnings: string[] } {
   const out = [...levels];
   const anchor = largestFootprint(footprints);
@@ -292,16 +355,23 @@ export function alignLevels<L extends { name: string; rotationDeg: number; offse
   const anchorPlaced = footprints[anchor]!.map((p) =>
     placedPoint(p, anchorLevel.rotationDeg, anchorLevel.offsetM),
   );
+  const anchorCores = (cores[anchor] ?? []).map((p) =>
+    placedPoint(p, anchorLevel.rotationDeg, anchorLevel.offsetM),
+  );
   for (const direction of [1, -1] as const) {
     let reference = anchorPlaced;
+    let referenceCores = anchorCores;
     for (let i = anchor + direction; i >= 0 && i < levels.length; i += direction) {
       const footprint = footprints[i];
       if (!footprint?.length) continue;
-      const placed = placeOver(reference, footprint);
+      const own = cores[i] ?? [];
+      const placed = placeOver(reference, footprint, { below: referenceCores, level: own });
       out[i] = { ...levels[i]!, rotationDeg: placed.rotationDeg, offsetM: placed.offset };
       const warning = placementWarning(levels[i]!.name, placed, direction > 0 ? 'below' : 'above');
       if (warning) warnings.push(warning);
       reference = footprint.map((p) => placedPoint(p, placed.rotationDeg, placed.offset));
+      // A level without stairs passes on the cores below it: the core still rises through it.
+      if (own.length) referenceCores = own.map((p) => placedPoint(p, placed.rotationDeg, placed.offset));
     }
   }
   return { levels: out, warnings };

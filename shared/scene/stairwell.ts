@@ -5,6 +5,7 @@
  */
 import { pointInPolygon } from '../plan/geometry';
 import type { PlanPoint, PlanStair } from '../plan/schema';
+import type { Scene } from './types';
 
 /** A word for stairs, a staircase or a stairwell, not inside a longer word. */
 const STAIR_WORD =
@@ -29,4 +30,19 @@ export function holdsStair(
     ];
     return pointInPolygon(middle, polygon);
   });
+}
+
+/** The middle of each flight of a scene on its floor (scene x, z, metres): where its stair core stands. */
+export function flightMiddles(scene: Pick<Scene, 'stairs'>): [number, number][] {
+  return (scene.stairs ?? [])
+    .filter((stair) => stair.steps.length > 0)
+    .map((stair) => {
+      let x = 0;
+      let z = 0;
+      for (const step of stair.steps) {
+        x += step.center[0];
+        z += step.center[2];
+      }
+      return [x / stair.steps.length, z / stair.steps.length];
+    });
 }

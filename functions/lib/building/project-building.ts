@@ -10,6 +10,7 @@ import { isOwnPlanView, planViewId, storeyTitles } from '../../../shared/buildin
 import { type PlanModel, planHasWalls } from '../../../shared/plan/schema';
 import { buildScene } from '../../../shared/scene/build';
 import { type BuildingScene, buildBuilding } from '../../../shared/scene/building';
+import { flightMiddles } from '../../../shared/scene/stairwell';
 import { getBuilding, StaleBuildingError, saveBuilding } from '../db/buildings';
 import type { FileItem, ProjectBundle } from '../db/projects';
 import { AppError } from '../errors';
@@ -112,8 +113,12 @@ function proposedBuilding(plans: Map<string, LevelPlan>): { levels: Level[]; war
       storeyHeightM: plan.storeyHeight ?? 0,
     })),
   );
-  const footprints = proposal.levels.map((l) => buildScene(planOfLevel(plans, l)!.plan).footprint);
-  const aligned = alignLevels(proposal.levels, footprints);
+  const scenes = proposal.levels.map((l) => buildScene(planOfLevel(plans, l)!.plan));
+  const aligned = alignLevels(
+    proposal.levels,
+    scenes.map((scene) => scene.footprint),
+    scenes.map((scene) => flightMiddles(scene)),
+  );
   return {
     levels: aligned.levels,
     warnings: [...proposal.warnings, ...aligned.warnings, ...scaleWarnings(aligned.levels, plans)],
