@@ -25,6 +25,8 @@ const FACE_SLACK_M = 0.02;
 const PARALLEL_SIN = Math.sin((1 * Math.PI) / 180);
 /** A stack stands against a wall at least this long (metres): hatch lines pair into short stacks of their own. */
 const WALL_MIN_M = 1;
+/** A wall with things against it is a few pieces; hundreds stacked are a pattern (and bound the work). */
+const MAX_STACK_PIECES = 200;
 /** What stands against a wall stands out from it at least this many times the wall's thickness. */
 const THING_OVER_WALL = 1.25;
 /** The thing lies along the wall for at least this share of its length. */
@@ -52,13 +54,17 @@ export function withoutThingsAgainstWalls<W extends Wall>(walls: W[], maxWall: n
     64,
   );
   const parent = Int32Array.from(walls, (_, k) => k);
+  const lengths = walls.map((w) => segLength(w.seg));
   let stacked = false;
   walls.forEach((w, k) => {
+    const seen = new Set<number>();
     for (const key of cellsAlongSegment(...w.seg, w.thickness / 2 + slack, cell)) {
       for (const j of grid.get(key) ?? []) {
-        if (j <= k || unionFindRoot(parent, j) === unionFindRoot(parent, k)) continue;
-        const [shorter, longer] =
-          segLength(w.seg) <= segLength(walls[j]!.seg) ? [w, walls[j]!] : [walls[j]!, w];
+        if (j <= k || seen.has(j)) continue;
+        seen.add(j);
+        if (!parallel(w.seg, lengths[k]!, walls[j]!.seg, lengths[j]!)) continue;
+        if (unionFindRoot(parent, j) === unionFindRoot(parent, k)) continue;
+        const [shorter, longer] = lengths[k]! <= lengths[j]! ? [w, walls[j]!] : [walls[j]!, w];
         if (!faceToFace(shorter, longer, slack)) continue;
         parent[unionFindRoot(parent, j)] = unionFindRoot(parent, k);
         stacked = true;
@@ -69,11 +75,13 @@ export function withoutThingsAgainstWalls<W extends Wall>(walls: W[], maxWall: n
   const stacks = new Map<number, number[]>();
   walls.forEach((_, k) => {
     const root = unionFindRoot(parent, k);
-    stacks.set(root, [...(stacks.get(root) ?? []), k]);
+    const stack = stacks.get(root);
+    if (stack) stack.push(k);
+    else stacks.set(root, [k]);
   });
   const things = new Set<number>();
   for (const stack of stacks.values()) {
-    if (stack.length < 2) continue;
+    if (stack.length < 2 || stack.length > MAX_STACK_PIECES) continue;
     const members = stack.map((k) => walls[k]!);
     const base = members.reduce((a, b) => (segLength(b.seg) > segLength(a.seg) ? b : a));
     if (segLength(base.seg) * mpu < WALL_MIN_M) continue;
@@ -88,10 +96,21 @@ export function withoutThingsAgainstWalls<W extends Wall>(walls: W[], maxWall: n
     }
   }
   if (!things.size) return walls;
-  const within = [...things].map((k) => walls[k]!);
-  return walls.filter(
-    (w, k) => !things.has(k) && !within.some((t) => t.thickness > w.thickness && inBody(w, t)),
-  );
+  // What lies inside a thing goes with it (a sink drawn in a counter): looked for near each thing only.
+  const gone = new Set(things);
+  for (const t of things) {
+    const thing = walls[t]!;
+    for (const key of cellsAlongSegment(...thing.seg, thing.thickness / 2, cell))
+      for (const k of grid.get(key) ?? [])
+        if (walls[k]!.thickness < thing.thickness && inBody(walls[k]!, thing)) gone.add(k);
+  }
+  return walls.filter((_, k) => !gone.has(k));
+}
+
+/** Whether two segments (of the lengths given) are parallel. */
+function parallel(a: Segment, la: number, b: Segment, lb: number): boolean {
+  if (la === 0 || lb === 0) return false;
+  return Math.abs((a[2] - a[0]) * (b[3] - b[1]) - (a[3] - a[1]) * (b[2] - b[0])) / (la * lb) <= PARALLEL_SIN;
 }
 
 /** How far a stack of pairs parallel to `base` reaches across, from the outer face of one side to that of the other. */

@@ -61,7 +61,9 @@ export function linesToBubbles(segments: readonly Segment[], bubbles: readonly C
   const key = (x: number, y: number) => `${Math.floor(x / cell)},${Math.floor(y / cell)}`;
   for (const b of bubbles) {
     const k = key(b.cx, b.cy);
-    byCell.set(k, [...(byCell.get(k) ?? []), b]);
+    const list = byCell.get(k);
+    if (list) list.push(b);
+    else byCell.set(k, [b]);
   }
   const near = (x: number, y: number) => {
     const gx = Math.floor(x / cell);

@@ -21,13 +21,15 @@ interface Wall {
 const STUB_M = 0.6;
 /** The largest loose furniture drawn as a box with the walls' pen (a bath, a bed, a sofa), metres across. */
 const LOOSE_BOX_M = 2.5;
+/** A piece of furniture is drawn in a few pieces; hundreds are a pattern (and bound the work). */
+const MAX_BOX_PIECES = 100;
 /** A ring of pieces around a box has a side each way: four at least (three meeting at a T are not a ring). */
 const RING_MIN_PIECES = 4;
 /** A box's piece read one way is at most this many times as long as the piece read the other way is thick. */
 const BOX_SIDE_SLACK = 1.5;
 /** Pieces within this (sine of the angle, 2°) of parallel or square are. */
 const SQUARE_SLACK_SIN = Math.sin((2 * Math.PI) / 180);
-/** Pieces cross near their middles within this share of their length of them. */
+/** Two pieces cross near their middles when each is crossed within this share of its length of its middle. */
 const CROSS_MIDDLE_REACH = 0.2;
 /** Walls this close (metres, beyond their half thicknesses) touch. */
 const TOUCH_M = 0.05;
@@ -71,30 +73,45 @@ export function withoutIsolatedStubs<W extends Wall>(walls: W[], mpu: number): W
   return dropped.size ? walls.filter((_, k) => !dropped.has(k)) : walls;
 }
 
-/** The walls grouped by touch (each group the indices of walls joined through walls that touch). */
+/**
+ * The walls that may stand loose, grouped by touch: walls no longer than loose furniture, joined through walls that
+ * touch, leaving out every group that touches a longer wall (it is joined to the building).
+ */
 function touchingGroups<W extends Wall>(
   walls: W[],
   mpu: number,
   nearby: (k: number, seg: Segment, within: number) => Set<number>,
 ): { groups: number[][]; touches: Int32Array } {
+  const small = (w: W) => segLength(w.seg) * mpu <= LOOSE_BOX_M;
   const parent = Int32Array.from(walls, (_, k) => k);
   const touches = new Int32Array(walls.length);
+  const attached = new Uint8Array(walls.length);
   walls.forEach((w, k) => {
+    if (!small(w)) return;
     for (const j of nearby(k, w.seg, w.thickness / 2 + TOUCH_M / mpu)) {
-      if (j < k) continue;
       const other = walls[j]!;
+      const isSmall = small(other);
+      if (isSmall && j < k) continue;
       if (segmentDistance(w.seg, other.seg) > (w.thickness + other.thickness) / 2 + TOUCH_M / mpu) continue;
+      if (!isSmall) {
+        attached[k] = 1;
+        continue;
+      }
       touches[k]!++;
       touches[j]!++;
       parent[unionFindRoot(parent, j)] = unionFindRoot(parent, k);
     }
   });
   const groups = new Map<number, number[]>();
-  walls.forEach((_, k) => {
+  walls.forEach((w, k) => {
+    if (!small(w)) return;
     const root = unionFindRoot(parent, k);
-    groups.set(root, [...(groups.get(root) ?? []), k]);
+    const group = groups.get(root);
+    if (group) group.push(k);
+    else groups.set(root, [k]);
   });
-  return { groups: [...groups.values()], touches };
+  const loose = [...groups.values()].filter((members) => !members.some((k) => attached[k]));
+  return { groups: loose, touches };
 }
 
 /**
@@ -103,6 +120,7 @@ function touchingGroups<W extends Wall>(
  * end in them (an L at a corner, a T), and a wall standing free in a room runs one way.
  */
 function isLooseBox(members: number[], walls: Wall[], touches: Int32Array, mpu: number): boolean {
+  if (members.length > MAX_BOX_PIECES) return false;
   let minX = Number.POSITIVE_INFINITY;
   let minY = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
