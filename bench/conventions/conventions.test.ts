@@ -222,6 +222,19 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(drawing.truth.groundTruth.roomCount).toBe(plan.rooms.length);
   });
 
+  it('walls on one layer with their counters: a counter’s front pairs with the wall it stands against, and is no wall', async () => {
+    // Read at F1 0.91 before cad/against-walls.ts.
+    const { score } = await read('clutter/all-on-layer-0', 1633562144);
+    expect(score.f1).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('a PDF drawn with its furniture in the walls’ pen: chairs, a bath and beds read as boxes standing loose, not walls', async () => {
+    // Read at F1 0.83 before loose boxes were dropped (cad/stubs.ts).
+    const { score, plan, drawing } = await read('pdf/all-clutter', 921239621);
+    expect(score.f1).toBeGreaterThanOrEqual(0.95);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
+  });
+
   it('a flight climbs the way its walking line’s arrow points, both ways up the sheet', async () => {
     for (const seed of [322778470, 356333708]) {
       const { plan } = await read('clutter/stairs', seed);

@@ -145,21 +145,13 @@ function liesAlong(a: Wall, b: Wall): boolean {
 
 /** Whether the thing lies along the wall, its body against the wall's body (sharing a face) for most of its length. */
 function faceToFace(thing: Wall, wall: Wall, slack: number): boolean {
-  const [x1, y1, x2, y2] = thing.seg;
-  const length = segLength(thing.seg);
-  const wallLength = segLength(wall.seg);
-  if (length === 0 || wallLength === 0) return false;
-  const ux = (x2 - x1) / length;
-  const uy = (y2 - y1) / length;
-  const [a1, b1, a2, b2] = wall.seg;
-  if (Math.abs(ux * (b2 - b1) - uy * (a2 - a1)) / wallLength > PARALLEL_SIN) return false;
-  const across = (x: number, y: number) => -(x - x1) * uy + (y - y1) * ux;
-  const apart = Math.abs((across(a1, b1) + across(a2, b2)) / 2);
-  if (Math.abs(apart - (thing.thickness + wall.thickness) / 2) > slack) return false;
-  const s1 = (a1 - x1) * ux + (b1 - y1) * uy;
-  const s2 = (a2 - x1) * ux + (b2 - y1) * uy;
-  const overlap = Math.min(length, Math.max(s1, s2)) - Math.max(0, Math.min(s1, s2));
-  return overlap >= length * ALONG_SHARE;
+  if (!liesAlong(thing, wall)) return false;
+  const [x1, y1, x2, y2] = wall.seg;
+  const length = segLength(wall.seg);
+  const mx = (thing.seg[0] + thing.seg[2]) / 2;
+  const my = (thing.seg[1] + thing.seg[3]) / 2;
+  const apart = Math.abs((-(mx - x1) * (y2 - y1) + (my - y1) * (x2 - x1)) / length);
+  return Math.abs(apart - (thing.thickness + wall.thickness) / 2) <= slack;
 }
 
 /** Whether a pair's centreline lies wholly within the thing's body. */
