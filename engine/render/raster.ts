@@ -179,6 +179,59 @@ export function unproject(cam: Camera, sx: number, sy: number, depth: number, ou
   return out;
 }
 
+export /**
+ * The world point seen at a pixel of one image row and a depth: `unproject` at pixel centres, with the row's terms
+ * worked out once (the shading pass asks for a million points a frame).
+ */
+class RowUnprojector {
+  readonly point: Vec3 = [0, 0, 0];
+  private readonly persp: boolean;
+  private readonly ex: number;
+  private readonly ey: number;
+  private readonly ez: number;
+  /** Change of the point (ortho) or the ray (perspective) per pixel along the row. */
+  private readonly rx: number;
+  private readonly ry: number;
+  private readonly rz: number;
+  /** The point (ortho, at depth 0) or the ray (perspective) at the row's pixel 0. */
+  private readonly bx: number;
+  private readonly by: number;
+  private readonly bz: number;
+  private readonly fx: number;
+  private readonly fy: number;
+  private readonly fz: number;
+  constructor(cam: Camera, py: number) {
+    const x0 = (0.5 - cam.cx) / cam.scale;
+    const yv = (cam.cy - py - 0.5) / cam.scale;
+    this.persp = cam.kind === 'persp';
+    [this.ex, this.ey, this.ez] = cam.eye;
+    [this.fx, this.fy, this.fz] = cam.f;
+    this.rx = cam.r[0] / cam.scale;
+    this.ry = cam.r[1] / cam.scale;
+    this.rz = cam.r[2] / cam.scale;
+    const start = this.persp ? cam.f : cam.eye;
+    this.bx = start[0] + cam.r[0] * x0 + cam.u[0] * yv;
+    this.by = start[1] + cam.r[1] * x0 + cam.u[1] * yv;
+    this.bz = start[2] + cam.r[2] * x0 + cam.u[2] * yv;
+  }
+
+  /** The point at pixel px (of this row) and depth (the frame's: 1/z in perspective, −z in ortho). */
+  at(px: number, depth: number): Vec3 {
+    const p = this.point;
+    if (this.persp) {
+      const zv = 1 / depth;
+      p[0] = this.ex + (this.bx + this.rx * px) * zv;
+      p[1] = this.ey + (this.by + this.ry * px) * zv;
+      p[2] = this.ez + (this.bz + this.rz * px) * zv;
+    } else {
+      p[0] = this.bx + this.rx * px - this.fx * depth;
+      p[1] = this.by + this.ry * px - this.fy * depth;
+      p[2] = this.bz + this.rz * px - this.fz * depth;
+    }
+    return p;
+  }
+}
+
 export interface Frame {
   width: number;
   height: number;
@@ -235,12 +288,22 @@ function drawTriangle(
   const eps = -1e-7 * area;
   for (let py = minY; py <= maxY; py++) {
     const cy = py + 0.5;
-    const sx = minX + 0.5;
+    // The row's span inside all three edges, widened by a pixel each side: the per-pixel test below decides.
+    let from = minX;
+    let to = maxX;
+    for (let e = 0; e < 3; e++) {
+      const A = e === 0 ? A0 : e === 1 ? A1 : A2;
+      const rest = (e === 0 ? B0 * cy + C0 : e === 1 ? B1 * cy + C1 : B2 * cy + C2) - eps;
+      if (A > 0) from = Math.max(from, Math.floor(-rest / A - 0.5) - 1);
+      else if (A < 0) to = Math.min(to, Math.ceil(-rest / A - 0.5) + 1);
+      else if (rest < 0) to = from - 1;
+    }
+    const sx = from + 0.5;
     let w0 = A0 * sx + B0 * cy + C0;
     let w1 = A1 * sx + B1 * cy + C1;
     let w2 = A2 * sx + B2 * cy + C2;
-    let row = py * W + minX;
-    for (let px = minX; px <= maxX; px++, row++, w0 += A0, w1 += A1, w2 += A2) {
+    let row = py * W + from;
+    for (let px = from; px <= to; px++, row++, w0 += A0, w1 += A1, w2 += A2) {
       if (w0 < eps || w1 < eps || w2 < eps) continue;
       const d = (w0 * d0 + w1 * d1 + w2 * d2) * inv;
       if (d > depth[row]!) {
