@@ -416,7 +416,10 @@ function lightAt(
   }
   if (mat === MAT.glass && look.lamps < 0.5) veil(out, o, skyInGlass(cam, p, nx, ny, nz), look.sky.horizon);
   if (look.fog.density > 0 && cam.kind === 'persp') {
-    const distance = Math.hypot(p[0] - cam.eye[0], p[1] - cam.eye[1], p[2] - cam.eye[2]);
+    const ex = p[0] - cam.eye[0];
+    const ey = p[1] - cam.eye[1];
+    const ez = p[2] - cam.eye[2];
+    const distance = Math.sqrt(ex * ex + ey * ey + ez * ez);
     veil(out, o, fogAmount(distance * look.fog.density), look.fog.color);
   }
   return lit;
@@ -465,7 +468,7 @@ function skyInGlass(cam: Camera, p: Vec3, nx: number, ny: number, nz: number): n
     vx = cam.eye[0] - p[0];
     vy = cam.eye[1] - p[1];
     vz = cam.eye[2] - p[2];
-    const l = Math.hypot(vx, vy, vz);
+    const l = Math.sqrt(vx * vx + vy * vy + vz * vz);
     vx /= l;
     vy /= l;
     vz /= l;
