@@ -208,15 +208,21 @@ export function stairs(random: Random, b: Building, layer: string): Entity[] {
   ];
   for (let i = 0; i <= treads; i++) out.push(line(layer, [x0, y0 + i * 0.28], [x0 + width, y0 + i * 0.28]));
   // The walking line, its arrow at the top: half of the flights (the wider ones, so that no random draw is added)
-  // climb up the sheet, the others down it.
-  const [tail, tip] = stairClimbsUp(width)
-    ? [y0 + 0.14, y0 + treads * 0.28 - 0.2]
-    : [y0 + treads * 0.28 - 0.2, y0 + 0.14];
+  // climb up the sheet, the others down it. The widest and the narrowest quarter say so in words instead, "UP" at
+  // the foot or "DN" at the head, with no arrowhead.
+  const rises = stairClimbsUp(width);
+  const [tail, tip] = rises ? [y0 + 0.14, y0 + treads * 0.28 - 0.2] : [y0 + treads * 0.28 - 0.2, y0 + 0.14];
   const mid = x0 + width / 2;
+  out.push(line(layer, [mid, tail], [mid, tip]));
+  const mark = stairMark(width);
+  if (mark) {
+    // Both words sit at the bottom of the sheet: the foot of a flight that rises, the head of one that falls.
+    out.push({ type: 'TEXT', layer, at: [mid - 0.25, y0 + 0.3], height: 0.25, text: mark });
+    return out;
+  }
   const back = Math.sign(tail - tip) * STAIR_ARROW_HEAD_M * Math.cos(Math.PI / 6);
   const side = STAIR_ARROW_HEAD_M * Math.sin(Math.PI / 6);
   out.push(
-    line(layer, [mid, tail], [mid, tip]),
     line(layer, [mid, tip], [mid - side, tip + back]),
     line(layer, [mid, tip], [mid + side, tip + back]),
   );
@@ -225,8 +231,11 @@ export function stairs(random: Random, b: Building, layer: string): Entity[] {
 
 /** An arrowhead's strokes, metres. */
 const STAIR_ARROW_HEAD_M = 0.2;
-/** Whether a generated flight of this width climbs up the sheet (its arrow's tip at the top). */
+/** Whether a generated flight of this width climbs up the sheet (its foot at the bottom). */
 export const stairClimbsUp = (width: number) => width >= 1.05;
+/** The word a generated flight of this width has instead of an arrowhead, if any. */
+export const stairMark = (width: number): 'UP' | 'DN' | undefined =>
+  width >= 1.125 ? 'UP' : width < 0.975 ? 'DN' : undefined;
 
 /** A site boundary a few metres around the building, and trees. */
 export function site(random: Random, b: Building, layer: string): Entity[] {

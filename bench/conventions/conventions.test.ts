@@ -11,7 +11,7 @@ import { pointSegmentDistance } from '../../shared/plan/geometry';
 import type { PlanModel as Plan, PlanPoint } from '../../shared/plan/schema';
 import { buildScene } from '../../shared/scene/build';
 import { wallLength } from './building';
-import { stairClimbsUp } from './clutter';
+import { stairClimbsUp, stairMark } from './clutter';
 import { CELLS, type GeneratedDrawing, inFileFormat, makeDrawing, UNITS_PER_METRE } from './conventions';
 import { truthBody } from './draw-walls';
 import { insideConvex } from './linework';
@@ -243,6 +243,21 @@ describe(`reading generated drawings (seed ${seed})`, () => {
       const width =
         Math.hypot(outline[1][0] - outline[0][0], outline[1][1] - outline[0][1]) * plan.space.metresPerUnit;
       // The outline runs from the foot (its first two corners) to the head; the drawing's y runs up the sheet.
+      const rises = (outline[2][1] + outline[3][1]) / 2 > (outline[0][1] + outline[1][1]) / 2;
+      expect({ seed, rises }).toEqual({ seed, rises: stairClimbsUp(width) });
+    }
+  });
+
+  it('a flight with no arrow climbs from the "UP" written at its foot, or to the "DN" written at its head', async () => {
+    // Without the words read (cad/even-runs.ts climbByWords) neither says which way it climbs, and the DN flight is
+    // laid the wrong way up.
+    for (const seed of [373111327, 1908969519]) {
+      const { plan } = await read('clutter/stairs', seed);
+      const { outline, climbDrawn } = plan.stairs![0]!;
+      const width =
+        Math.hypot(outline[1][0] - outline[0][0], outline[1][1] - outline[0][1]) * plan.space.metresPerUnit;
+      expect(stairMark(width)).toBeDefined();
+      expect(climbDrawn).toBe(true);
       const rises = (outline[2][1] + outline[3][1]) / 2 > (outline[0][1] + outline[1][1]) / 2;
       expect({ seed, rises }).toEqual({ seed, rises: stairClimbsUp(width) });
     }

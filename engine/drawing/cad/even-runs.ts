@@ -138,8 +138,9 @@ export function stairTreads(segments: readonly Segment[], mpu: number): Set<numb
 /**
  * The flights of stairs among the segments (as `stairTreads` finds them): each one's outline in the segments' units,
  * from its foot (the first two corners) to its head, and its treads. A walking line's arrow points up the flight
- * (`climbDrawn`), unless a "DN" over the flight marks it as the way down; with none, or arrows both ways, the
- * outline runs the way the treads were found.
+ * (`climbDrawn`), unless a "DN" over the flight marks it as the way down; with no arrow, an "UP" written at one end
+ * marks its foot and a "DN" its head. With none, arrows both ways or words that disagree, the outline runs the way
+ * the treads were found.
  */
 export function stairFlights(
   segments: readonly Segment[],
@@ -158,7 +159,8 @@ export function stairFlights(
     const down =
       pointed !== undefined &&
       texts.some((t) => DOWN_MARK.test(t.text.trim()) && overFlight(flight, [t.x, t.y], mpu));
-    const climb = down ? (pointed === 'towardFar' ? 'towardNear' : 'towardFar') : pointed;
+    const climb =
+      pointed === undefined ? climbByWords(flight, texts, mpu) : down ? reverse(pointed) : pointed;
     const [foot, head] = climb === 'towardNear' ? [flight.far, flight.near] : [flight.near, flight.far];
     const [start, end] = climb === 'towardNear' ? [flight.to, flight.from] : [flight.from, flight.to];
     return {
@@ -170,16 +172,49 @@ export function stairFlights(
   });
 }
 
+type Climb = 'towardFar' | 'towardNear';
+const reverse = (climb: Climb): Climb => (climb === 'towardFar' ? 'towardNear' : 'towardFar');
+
+/**
+ * Which way a flight with no arrow climbs by the words written on it: "UP" at one end (its first or last third of
+ * treads) stands at the foot, "DN" at the head; undefined with none, one in the middle, or words that disagree.
+ */
+function climbByWords(
+  flight: EvenRun,
+  texts: readonly { x: number; y: number; text: string }[],
+  mpu: number,
+): Climb | undefined {
+  const ux = Math.cos(flight.angle);
+  const uy = Math.sin(flight.angle);
+  const ways = new Set<Climb>();
+  for (const t of texts) {
+    const word = t.text.trim();
+    const up = UP_MARK.test(word);
+    if ((!up && !DOWN_MARK.test(word)) || !overFlight(flight, [t.x, t.y], mpu)) continue;
+    const share = ((-t.x * uy + t.y * ux) * mpu - flight.near) / Math.max(1e-9, flight.far - flight.near);
+    if (share > WORD_AT_END && share < 1 - WORD_AT_END) continue;
+    const atNear = share <= WORD_AT_END;
+    // "UP" at the near end: the foot is there, and the flight climbs towards the far end; "DN" the other way.
+    ways.add(atNear === up ? 'towardFar' : 'towardNear');
+  }
+  return ways.size === 1 ? [...ways][0] : undefined;
+}
+
+/** What marks the way up a flight. */
+const UP_MARK = /^up\b/i;
+/** A word marks an end of a flight when it lies within this share of the flight's length of that end. */
+const WORD_AT_END = 1 / 3;
+
 /**
  * Which way the flight climbs by the arrows over it that point across its treads (a walking line's arrow points up
  * the stair); undefined with none, or with arrows both ways.
  */
-function climbOf(flight: EvenRun, drawnArrows: Arrow[], mpu: number): 'towardFar' | 'towardNear' | undefined {
+function climbOf(flight: EvenRun, drawnArrows: Arrow[], mpu: number): Climb | undefined {
   const ux = Math.cos(flight.angle);
   const uy = Math.sin(flight.angle);
   const along = ([x, y]: [number, number]) => (x * ux + y * uy) * mpu;
   const across = ([x, y]: [number, number]) => (-x * uy + y * ux) * mpu;
-  const ways = new Set<'towardFar' | 'towardNear'>();
+  const ways = new Set<Climb>();
   for (const { tail, tip } of drawnArrows) {
     const rise = across(tip) - across(tail);
     const drift = along(tip) - along(tail);
