@@ -568,18 +568,27 @@ const PLANE_TOLERANCE = 0.005;
  */
 export function surfaceIds(mesh: Mesh): Int32Array {
   const ids = new Int32Array(mesh.count);
-  const byKey = new Map<string, number>();
+  // Material and normal (each component to a thousandth) → plane offset (to PLANE_TOLERANCE) → surface.
+  const byPlane = new Map<number, Map<number, number>>();
   const { pos, normal, mat } = mesh;
+  let next = 0;
   for (let t = 0; t < mesh.count; t++) {
     const nx = normal[t * 3]!;
     const ny = normal[t * 3 + 1]!;
     const nz = normal[t * 3 + 2]!;
     const offset = nx * pos[t * 9]! + ny * pos[t * 9 + 1]! + nz * pos[t * 9 + 2]!;
-    const key = `${mat[t]} ${nx.toFixed(3)} ${ny.toFixed(3)} ${nz.toFixed(3)} ${Math.round(offset / PLANE_TOLERANCE)}`;
-    let id = byKey.get(key);
+    const q = (v: number) => Math.round(v * 1000) + 1000;
+    const facing = ((mat[t]! * 2048 + q(nx)) * 2048 + q(ny)) * 2048 + q(nz);
+    let offsets = byPlane.get(facing);
+    if (!offsets) {
+      offsets = new Map();
+      byPlane.set(facing, offsets);
+    }
+    const key = Math.round(offset / PLANE_TOLERANCE);
+    let id = offsets.get(key);
     if (id === undefined) {
-      id = byKey.size;
-      byKey.set(key, id);
+      id = next++;
+      offsets.set(key, id);
     }
     ids[t] = id;
   }

@@ -99,7 +99,7 @@ export const planStairSchema = z.object({
   /** From the flight's foot (the first two corners) to its head. */
   outline: z.tuple([pointSchema, pointSchema, pointSchema, pointSchema]),
   treads: z.number().int().min(2).max(100),
-  /** The drawing shows which way the flight climbs (its walking line's arrow); else its foot is a guess. */
+  /** The drawing shows which way the flight climbs (its walking line's arrow, or "UP"/"DN" at an end); else its foot is a guess. */
   climbDrawn: z.boolean().optional(),
 });
 export type PlanStair = z.infer<typeof planStairSchema>;
