@@ -182,10 +182,12 @@ describe(`reading generated drawings (seed ${seed})`, () => {
     expect(Math.abs(plan.space.metresPerUnit / truth - 1)).toBeLessThan(0.05);
   });
 
-  it('a picture of a colour-coded plan: the rooms’ fills are not walls', async () => {
+  it('a picture of a colour-coded plan: the rooms’ fills, and their edges blended into the paper, are not walls', async () => {
+    // The fills' anti-aliased edges read as a second line beside each wall face, taken for a window's glass (F1
+    // 0.96, 4 of 5 rooms) before a fill's colour blended with the paper was left out with it (image.ts fillColoured).
     const { score, plan, drawing } = await read('raster/coloured-rooms', 4040590745);
-    expect(score.f1).toBeGreaterThanOrEqual(0.95);
-    expect(Math.abs(plan.rooms.length - drawing.truth.groundTruth.roomCount!)).toBeLessThanOrEqual(1);
+    expect(score.f1).toBeGreaterThanOrEqual(0.98);
+    expect(plan.rooms).toHaveLength(drawing.truth.groundTruth.roomCount!);
   });
 
   it('a picture of a colour-coded plan whose walls are white bands between the fills: its pen lines are read too', async () => {

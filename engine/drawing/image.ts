@@ -117,7 +117,7 @@ async function chooseInk(
   const sheet = readSheet(small);
   // Coloured fills (a colour-coded plan's rooms) first: pen ink is black or grey.
   const dropColoured = !inverted && colouredFillsAreNotInk(small, lum, otsuThreshold, sheet);
-  const penLike = (i: number) => !dropColoured || chroma(small.data, i) <= INK_CHROMA_MAX;
+  const penLike = (i: number) => !dropColoured || !fillColoured(small.data, i, lum[i]!);
   const inkAt = (t: number) => lum.map((v, i) => (v < t !== inverted && penLike(i) ? 1 : 0));
   let threshold = otsuThreshold;
   let dark = inkAt(threshold);
@@ -205,6 +205,18 @@ function histogramOf(lum: Uint8Array, counted: (i: number) => boolean): Float64A
   for (let i = 0; i < lum.length; i++) if (counted(i)) hist[lum[i]!]!++;
   return hist;
 }
+
+/**
+ * Whether a dark pixel is a coloured fill's, not pen ink's, where coloured fills are left out: coloured outright, or
+ * a fill's colour blended with the paper (its anti-aliased edge, or the fill seen through the working size's
+ * smoothing). A blend of a colour with white keeps the colour's ratio of chroma to darkness: a pastel fill's is 0.4 or
+ * more, pen ink's (black or grey, over paper or over a fill) well under FILL_BLEND_SHARE.
+ */
+function fillColoured(rgb: Uint8Array, pixel: number, lum: number): boolean {
+  const c = chroma(rgb, pixel);
+  return c > INK_CHROMA_MAX || c > FILL_BLEND_SHARE * (255 - lum);
+}
+const FILL_BLEND_SHARE = 0.25;
 
 /** How coloured an RGB pixel is: the spread of its channels. */
 function chroma(rgb: Uint8Array, pixel: number): number {
@@ -339,7 +351,7 @@ export async function lineDrawingFromRaster(
     for (let i = 0; i < n; i++)
       penInk[i] =
         (lum[i] ?? 255) < t !== inverted &&
-        !(choice.dropColoured && chroma(rgb, i) > INK_CHROMA_MAX) &&
+        !(choice.dropColoured && fillColoured(rgb, i, lum[i]!)) &&
         !(fill && inFlatBand(lum, w, i, fill))
           ? 1
           : 0;
