@@ -9,25 +9,28 @@ import type { Mesh } from './scene';
 const PAPER: [number, number, number] = [246, 240, 226];
 const STEP = 8;
 
-/** A low-frequency field sampled every STEP pixels and read back bilinearly. */
+/**
+ * A low-frequency field sampled every STEP pixels and read back bilinearly, a row at a time: `row(y, out)` fills
+ * `out` with the field along image row y.
+ */
 function coarseField(W: number, H: number, f: (x: number, y: number) => number) {
   const cw = Math.ceil(W / STEP) + 2;
   const ch = Math.ceil(H / STEP) + 2;
   const v = new Float32Array(cw * ch);
   for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) v[y * cw + x] = f(x * STEP, y * STEP);
-  return (x: number, y: number) => {
-    const gx = x / STEP;
-    const gy = y / STEP;
-    const x0 = Math.floor(gx);
-    const y0 = Math.floor(gy);
-    const fx = gx - x0;
-    const fy = gy - y0;
-    const i = y0 * cw + x0;
-    const a = v[i]!;
-    const b = v[i + 1]!;
-    const c = v[i + cw]!;
-    const d = v[i + cw + 1]!;
-    return a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy;
+  const column = new Float32Array(cw);
+  return (y: number, out: Float32Array) => {
+    const y0 = Math.floor(y / STEP);
+    const fy = y / STEP - y0;
+    for (let x = 0; x < cw; x++) {
+      const a = v[y0 * cw + x]!;
+      column[x] = a + (v[(y0 + 1) * cw + x]! - a) * fy;
+    }
+    for (let x = 0; x < W; x++) {
+      const x0 = Math.floor(x / STEP);
+      const a = column[x0]!;
+      out[x] = a + (column[x0 + 1]! - a) * (x / STEP - x0);
+    }
   };
 }
 
@@ -35,8 +38,9 @@ const BLUR_RADIUS = 3;
 
 /**
  * One pass of the wash blur along lines of pixels: each pixel the mean of the pixels within BLUR_RADIUS along the
- * line that share its region. `lines` lines of `length` pixels, `step` between pixels of a line and `stride`
- * between lines (1 and W across the rows, W and 1 down the columns).
+ * line in its own run of one region (the blur does not cross a region's edge). `lines` lines of `length` pixels,
+ * `step` between pixels of a line and `stride` between lines (1 and W across the rows, W and 1 down the columns).
+ * Running sums: the work is the same for any radius.
  */
 function blurWithinRegions(
   from: Float32Array,
@@ -47,27 +51,32 @@ function blurWithinRegions(
   step: number,
   stride: number,
 ) {
+  // Sums of the run so far, per channel: sums[k] over the run's first k pixels.
+  const sums = new Float64Array((length + 1) * 3);
   for (let line = 0; line < lines; line++) {
     const first = line * stride;
-    for (let a = 0; a < length; a++) {
-      const i = first + a * step;
-      const key = region[i]!;
-      let sr = 0;
-      let sg = 0;
-      let sb = 0;
-      let count = 0;
-      const end = Math.min(length - 1, a + BLUR_RADIUS);
-      for (let b = Math.max(0, a - BLUR_RADIUS); b <= end; b++) {
-        const j = first + b * step;
-        if (region[j] !== key) continue;
-        sr += from[j * 3]!;
-        sg += from[j * 3 + 1]!;
-        sb += from[j * 3 + 2]!;
-        count++;
+    let start = 0;
+    while (start < length) {
+      const key = region[first + start * step]!;
+      let end = start + 1;
+      while (end < length && region[first + end * step] === key) end++;
+      for (let a = start; a < end; a++) {
+        const j = (first + a * step) * 3;
+        const k = (a - start) * 3;
+        sums[k + 3] = sums[k]! + from[j]!;
+        sums[k + 4] = sums[k + 1]! + from[j + 1]!;
+        sums[k + 5] = sums[k + 2]! + from[j + 2]!;
       }
-      to[i * 3] = sr / count;
-      to[i * 3 + 1] = sg / count;
-      to[i * 3 + 2] = sb / count;
+      for (let a = start; a < end; a++) {
+        const lo = (Math.max(start, a - BLUR_RADIUS) - start) * 3;
+        const hi = (Math.min(end - 1, a + BLUR_RADIUS) - start + 1) * 3;
+        const count = (hi - lo) / 3;
+        const i = (first + a * step) * 3;
+        to[i] = (sums[hi]! - sums[lo]!) / count;
+        to[i + 1] = (sums[hi + 1]! - sums[lo + 1]!) / count;
+        to[i + 2] = (sums[hi + 2]! - sums[lo + 2]!) / count;
+      }
+      start = end;
     }
   }
 }
@@ -110,12 +119,14 @@ export function watercolour(
     H,
     (x, y) => (fbm(x / (90 * scale), y / (90 * scale), 3, seed + 4) - 0.5) * 0.08,
   );
+  const rowX = new Float32Array(W);
+  const rowY = new Float32Array(W);
   for (let y = 0; y < H; y++) {
+    wobbleX(y, rowX);
+    wobbleY(y, rowY);
     for (let x = 0; x < W; x++) {
-      const dx = wobbleX(x, y);
-      const dy = wobbleY(x, y);
-      const sx = Math.min(W - 1, Math.max(0, Math.round(x + dx)));
-      const sy = Math.min(H - 1, Math.max(0, Math.round(y + dy)));
+      const sx = Math.min(W - 1, Math.max(0, Math.round(x + rowX[x]!)));
+      const sy = Math.min(H - 1, Math.max(0, Math.round(y + rowY[x]!)));
       const j = sy * W + sx;
       const i = y * W + x;
       region[i] = regionOfTriangle[frame.tri[j]! + 1]!;
@@ -130,7 +141,9 @@ export function watercolour(
   const blurred = new Float32Array(col.length);
   blurWithinRegions(across, blurred, region, H, W, W, 1);
   const out = new Uint8ClampedArray(n * 3);
+  const rowBorder = new Float32Array(W);
   for (let y = 0; y < H; y++) {
+    borderNoise(y, rowBorder);
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
       const key = region[i]!;
@@ -144,7 +157,7 @@ export function watercolour(
       // Washes thin out towards the sheet's border, irregularly.
       const bx = Math.min(x, W - 1 - x) / W;
       const by = Math.min(y, H - 1 - y) / H;
-      const border = Math.min(bx, by) + borderNoise(x, y);
+      const border = Math.min(bx, by) + rowBorder[x]!;
       let opacity = key === 0 ? 0.35 : 0.88;
       opacity *= Math.max(0, Math.min(1, (border - 0.01) / 0.07));
       for (let c = 0; c < 3; c++) {
