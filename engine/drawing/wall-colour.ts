@@ -49,18 +49,27 @@ function distance2(data: Uint8Array, i: number, c: Rgb): number {
   return r * r + g * g + b * b;
 }
 
-function nearest(data: Uint8Array, i: number, centres: Rgb[]): number {
+/** The index of the centre (3 numbers each in `flat`) nearest to pixel i's colour. */
+function nearest(data: Uint8Array, i: number, flat: Float64Array): number {
+  const r = data[i * 3]!;
+  const g = data[i * 3 + 1]!;
+  const b = data[i * 3 + 2]!;
   let best = 0;
   let bestD = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < centres.length; k++) {
-    const d = distance2(data, i, centres[k]!);
+  for (let k = 0; k < flat.length; k += 3) {
+    const dr = r - flat[k]!;
+    const dg = g - flat[k + 1]!;
+    const db = b - flat[k + 2]!;
+    const d = dr * dr + dg * dg + db * db;
     if (d < bestD) {
       bestD = d;
-      best = k;
+      best = k / 3;
     }
   }
   return best;
 }
+
+const flatten = (centres: Rgb[]) => Float64Array.from(centres.flat());
 
 interface Sheet {
   /** The border's colour: the paper, or the backdrop of a render. */
@@ -91,17 +100,18 @@ function sheetOf(img: RgbImage): Sheet {
       stack.push(i);
     }
   }
+  const reach = (j: number) => {
+    if (background[j] || distance2(data, j, median) >= BACKGROUND_TOLERANCE) return;
+    background[j] = 1;
+    stack.push(j);
+  };
   while (stack.length) {
     const i = stack.pop()!;
     const x = i % w;
-    const around = [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w];
-    for (const j of around) {
-      if (j < 0 || j >= n || background[j]) continue;
-      if (distance2(data, j, median) < BACKGROUND_TOLERANCE) {
-        background[j] = 1;
-        stack.push(j);
-      }
-    }
+    if (x > 0) reach(i - 1);
+    if (x < w - 1) reach(i + 1);
+    if (i >= w) reach(i - w);
+    if (i + w < n) reach(i + w);
   }
   const box = { minX: w, minY: h, maxX: -1, maxY: -1 };
   for (let y = 0; y < h; y++)
@@ -150,18 +160,21 @@ function colourGroups(img: RgbImage, background: Uint8Array): Rgb[] {
     }
     centres.push(pick);
   }
+  const sums = new Float64Array(centres.length * 4);
   for (let it = 0; it < ITERATIONS; it++) {
-    const sums = centres.map(() => [0, 0, 0, 0]);
+    const flat = flatten(centres);
+    sums.fill(0);
     for (const i of samples) {
-      const s = sums[nearest(data, i, centres)]!;
-      s[0]! += data[i * 3]!;
-      s[1]! += data[i * 3 + 1]!;
-      s[2]! += data[i * 3 + 2]!;
-      s[3]!++;
+      const s = nearest(data, i, flat) * 4;
+      sums[s] = sums[s]! + data[i * 3]!;
+      sums[s + 1] = sums[s + 1]! + data[i * 3 + 1]!;
+      sums[s + 2] = sums[s + 2]! + data[i * 3 + 2]!;
+      sums[s + 3] = sums[s + 3]! + 1;
     }
-    sums.forEach((s, k) => {
-      if (s[3]) centres[k] = [s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!];
-    });
+    for (let k = 0; k < centres.length; k++) {
+      const count = sums[k * 4 + 3]!;
+      if (count) centres[k] = [sums[k * 4]! / count, sums[k * 4 + 1]! / count, sums[k * 4 + 2]! / count];
+    }
   }
   return centres;
 }
@@ -311,7 +324,8 @@ function candidates(centres: Rgb[]): number[][] {
 function groupsOf(img: RgbImage, sheet: Sheet, centres: Rgb[]): Uint8Array {
   const n = img.width * img.height;
   const groups = new Uint8Array(n);
-  for (let i = 0; i < n; i++) groups[i] = sheet.background[i] ? 255 : nearest(img.data, i, centres);
+  const flat = flatten(centres);
+  for (let i = 0; i < n; i++) groups[i] = sheet.background[i] ? 255 : nearest(img.data, i, flat);
   return groups;
 }
 

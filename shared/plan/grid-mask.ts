@@ -22,17 +22,20 @@ export function dilateSquare(mask: Uint8Array, w: number, h: number, r: number):
       if (last - x <= r) rows[y * w + x] = 1;
     }
   }
+  // Down the columns a row at a time (each column's last set row kept), so that memory is read in order.
   const out = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (let y = 0; y < h; y++) {
-      if (rows[y * w + x]) last = y;
-      if (y - last <= r) out[y * w + x] = 1;
+  const last = new Float64Array(w).fill(Number.NEGATIVE_INFINITY);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (rows[y * w + x]) last[x] = y;
+      if (y - last[x]! <= r) out[y * w + x] = 1;
     }
-    last = Number.POSITIVE_INFINITY;
-    for (let y = h - 1; y >= 0; y--) {
-      if (rows[y * w + x]) last = y;
-      if (last - y <= r) out[y * w + x] = 1;
+  }
+  last.fill(Number.POSITIVE_INFINITY);
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = 0; x < w; x++) {
+      if (rows[y * w + x]) last[x] = y;
+      if (last[x]! - y <= r) out[y * w + x] = 1;
     }
   }
   return out;
