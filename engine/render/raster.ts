@@ -179,11 +179,11 @@ export function unproject(cam: Camera, sx: number, sy: number, depth: number, ou
   return out;
 }
 
-export /**
+/**
  * The world point seen at a pixel of one image row and a depth: `unproject` at pixel centres, with the row's terms
  * worked out once (the shading pass asks for a million points a frame).
  */
-class RowUnprojector {
+export class RowUnprojector {
   readonly point: Vec3 = [0, 0, 0];
   private readonly persp: boolean;
   private readonly ex: number;

@@ -530,7 +530,7 @@ function lightSamples(
       for (let n = 0; n < LIGHT_FLOATS; n++) light[o + n] = light[o + n]! * exposure;
     }
   }
-  unmarkShadowEdges(triangle, sunlit, row);
+  withoutShadowEdges(triangle, sunlit, row);
   return { triangle, light, row };
 }
 
@@ -541,19 +541,15 @@ const SHADOW_EDGE = 0.2;
  * Takes the samples on either side of a shadow's edge out of the reading between samples (surface −1), so that the
  * pixels between them work out their own light and the edge stays as sharp as the shadow map draws it.
  */
-function unmarkShadowEdges(triangle: Int32Array, sunlit: Float32Array, row: number) {
+function withoutShadowEdges(triangle: Int32Array, sunlit: Float32Array, row: number) {
   const edge = new Uint8Array(triangle.length);
+  const differs = (s: number, n: number) =>
+    n < triangle.length && triangle[n] === triangle[s] && Math.abs(sunlit[n]! - sunlit[s]!) > SHADOW_EDGE;
   for (let s = 0; s < triangle.length; s++) {
     if (triangle[s]! < 0) continue;
-    for (const n of [s + 1, s + row]) {
-      if (
-        n < triangle.length &&
-        triangle[n] === triangle[s] &&
-        Math.abs(sunlit[n]! - sunlit[s]!) > SHADOW_EDGE
-      ) {
-        edge[s] = 1;
-        edge[n] = 1;
-      }
+    for (const n of [s + 1, s + row].filter((n) => differs(s, n))) {
+      edge[s] = 1;
+      edge[n] = 1;
     }
   }
   for (let s = 0; s < triangle.length; s++) if (edge[s]) triangle[s] = -1;
