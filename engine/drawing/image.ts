@@ -93,6 +93,7 @@ async function chooseInk(
   hist: Float64Array,
   otsuThreshold: number,
   inverted: boolean,
+  byColour: boolean,
 ): Promise<{
   threshold: number;
   dropColoured: boolean;
@@ -142,7 +143,12 @@ async function chooseInk(
       }
     }
   }
-  return { threshold, dropColoured, flatFill, wallColour: findWallColour(small, dark, sheet) };
+  return {
+    threshold,
+    dropColoured,
+    flatFill,
+    wallColour: byColour ? findWallColour(small, dark, sheet) : null,
+  };
 }
 
 type GreyBand = { from: number; to: number };
@@ -269,6 +275,11 @@ export async function lineDrawingFromRaster(
   what = 'image',
   /** Only the ink inside this box of the original's pixels (one drawing of several on the picture). */
   region?: OriginalBox,
+  /**
+   * Whether the walls may be told by their colour (false: by darkness only, as for a page drawn from its own
+   * vectors, whose walls are read from them; the search costs a fifth to nearly half of reading a page).
+   */
+  byColour = true,
 ): Promise<LineDrawing> {
   let width: number;
   let height: number;
@@ -342,7 +353,7 @@ export async function lineDrawingFromRaster(
   let darkCount = 0;
   for (let i = 0; i < n; i++) if ((lum[i] ?? 255) < otsuThreshold) darkCount++;
   let inverted = darkCount > n * 0.5;
-  const choice = await chooseInk(colour, hist, otsuThreshold, inverted);
+  const choice = await chooseInk(colour, hist, otsuThreshold, inverted, byColour);
   const penInk = new Uint8Array(n);
   {
     const t = choice.threshold;
