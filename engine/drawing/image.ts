@@ -273,14 +273,17 @@ function greyFillBand(hist: Float64Array, otsuThreshold: number): { from: number
 export async function lineDrawingFromRaster(
   source: RasterSource,
   what = 'image',
-  /** Only the ink inside this box of the original's pixels (one drawing of several on the picture). */
-  region?: OriginalBox,
-  /**
-   * Whether the walls may be told by their colour (false: by darkness only, as for a page drawn from its own
-   * vectors, whose walls are read from them; the search costs a fifth to nearly half of reading a page).
-   */
-  byColour = true,
+  options: {
+    /** Only the ink inside this box of the original's pixels (one drawing of several on the picture). */
+    region?: OriginalBox;
+    /**
+     * Whether the walls may be told by their colour (false: by darkness only, as for a page drawn from its own
+     * vectors, whose walls are read from them; the search costs a fifth to nearly half of reading a page).
+     */
+    byColour?: boolean;
+  } = {},
 ): Promise<LineDrawing> {
+  const { region, byColour = true } = options;
   let width: number;
   let height: number;
   if ('bytes' in source) {

@@ -425,7 +425,7 @@ export async function rasterisePdf(bytes: Uint8Array, options: { page?: number }
     const image = ctx.getImageData(0, 0, width, height);
     const source = { raw: { data: image.data, width, height, channels: 4 as const } };
     // A page drawn from its own paths has its walls read from them: no colour search for them in its picture.
-    const drawing = await lineDrawingFromRaster(source, 'PDF page', undefined, !ownDrawing);
+    const drawing = await lineDrawingFromRaster(source, 'PDF page', { byColour: !ownDrawing });
     // A scan (a page drawn as images, with no text of its own): its words are read by OCR.
     const scanned = !ownDrawing && words.length === 0 ? await readDrawingTexts(source, drawing) : [];
     return {

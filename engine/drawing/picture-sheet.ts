@@ -42,7 +42,7 @@ export async function readPictureSheet(bytes: Uint8Array, viewId: string | undef
   const chosen = views.find((v) => v.id === viewId) ?? groundFloorView(views) ?? largestView(views);
   const region = chosen.bounds!;
   const box: OriginalBox = { x0: region.minX, y0: region.minY, x1: region.maxX, y1: region.maxY };
-  const drawing = await lineDrawingFromRaster({ bytes }, 'image', box);
+  const drawing = await lineDrawingFromRaster({ bytes }, 'image', { region: box });
   const own = texts
     .filter((t) => inBox(originalPixel(whole.pixelTransform, t.x, t.y), region))
     .map((t) => {

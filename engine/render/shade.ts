@@ -148,6 +148,8 @@ function shadowAt(
 const MORTAR: RGB = [0.42, 0.4, 0.37];
 /** What `detailAt` returns for a point on the mortar between bricks. */
 const ON_MORTAR = -1;
+/** The least a wall colour's channel is taken to be when mortar is worked out as a share of it. */
+const MIN_CHANNEL = 1e-4;
 
 /**
  * The slowly changing part of a material's colour (linear RGB) at a world point, its normal turned towards the eye:
@@ -547,10 +549,8 @@ function withoutShadowEdges(triangle: Int32Array, sunlit: Float32Array, row: num
     n < triangle.length && triangle[n] === triangle[s] && Math.abs(sunlit[n]! - sunlit[s]!) > SHADOW_EDGE;
   for (let s = 0; s < triangle.length; s++) {
     if (triangle[s]! < 0) continue;
-    for (const n of [s + 1, s + row].filter((n) => differs(s, n))) {
-      edge[s] = 1;
-      edge[n] = 1;
-    }
+    if (differs(s, s + 1)) edge[s] = edge[s + 1] = 1;
+    if (differs(s, s + row)) edge[s] = edge[s + row] = 1;
   }
   for (let s = 0; s < triangle.length; s++) if (edge[s]) triangle[s] = -1;
 }
@@ -679,7 +679,8 @@ export function shade(ctx: ShadeContext, frame: Frame, out: Uint8ClampedArray, c
     triClass: triangleClasses(mesh),
     triDetail: mesh.mat.map((m) => (hasDetail(look, m) ? 1 : 0)),
     normals,
-    mortar: MORTAR.map((c, n) => c / look.palette.wall[n]!),
+    // A wall channel of 0 would make this infinite: its gain is 0 there anyway.
+    mortar: MORTAR.map((c, n) => c / Math.max(look.palette.wall[n]!, MIN_CHANNEL)),
     sky: skySamples(ctx, frame.width, frame.height),
     samples,
     rowLight: new Float32Array(samples.row * LIGHT_FLOATS),
